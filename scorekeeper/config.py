@@ -1,0 +1,40 @@
+"""Configuration layers: built-in defaults and ``SCOREKEEPER_*`` environment variables."""
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ENV_PREFIX = "SCOREKEEPER"
+
+# Environment names that read better than the config keys they feed.
+ENV_ALIASES = {"DATABASE_URL": "SQLALCHEMY_DATABASE_URI"}
+
+
+def defaults(instance_path: str | Path) -> dict[str, Any]:
+    """Settings that work on a developer's machine with nothing configured."""
+    database = Path(instance_path) / "scorekeeper.sqlite"
+    return {
+        # Fine for development only; production sets SCOREKEEPER_SECRET_KEY.
+        "SECRET_KEY": "dev",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+    }
+
+
+def load_environment(app: Flask) -> None:
+    """Apply ``SCOREKEEPER_X`` as config key ``X`` (values parsed as JSON where they are JSON)."""
+    app.config.from_prefixed_env(prefix=ENV_PREFIX)
+    for name, key in ENV_ALIASES.items():
+        if name in app.config:
+            app.config[key] = app.config.pop(name)
+
+
+def normalize_database_url(url: str) -> str:
+    """Send bare PostgreSQL URLs to psycopg 3, the only PostgreSQL driver we install.
+
+    SQLAlchemy reads ``postgresql://`` (and hosting platforms' ``postgres://``) as psycopg2.
+    """
+    for scheme in ("postgres://", "postgresql://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url.removeprefix(scheme)
+    return url

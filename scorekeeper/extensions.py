@@ -1,0 +1,29 @@
+"""Extensions created unbound, so every app from ``create_app`` binds its own."""
+
+import sqlite3
+from typing import Any
+
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    """Base of every model (SQLAlchemy 2.0 style: ``Mapped[...] = mapped_column(...)``)."""
+
+
+db = SQLAlchemy(model_class=Base)
+csrf = CSRFProtect()
+
+
+@event.listens_for(Engine, "connect")
+def _tune_sqlite(dbapi_connection: Any, _connection_record: Any) -> None:
+    # SQLite leaves foreign keys unchecked unless asked on every connection, and WAL lets
+    # readers go on while a hand is being written.
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.close()

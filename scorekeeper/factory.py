@@ -1,0 +1,49 @@
+"""The application factory: configuration layers, extensions, blueprints."""
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from scorekeeper import cli, config
+from scorekeeper.extensions import csrf, db
+
+# templates/ and static/ live at the top of the repository, beside the package.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: defaults, then instance/config.py, then SCOREKEEPER_*, then test_config."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    app.config.from_mapping(config.defaults(app.instance_path))
+    app.config.from_pyfile("config.py", silent=True)
+    config.load_environment(app)
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    app.config["SQLALCHEMY_DATABASE_URI"] = config.normalize_database_url(
+        app.config["SQLALCHEMY_DATABASE_URI"]
+    )
+
+    db.init_app(app)
+    csrf.init_app(app)
+
+    from scorekeeper.web import register_blueprints
+
+    register_blueprints(app)
+    cli.register(app)
+
+    # Until migrations arrive, start-up creates missing tables. Tests build and drop their
+    # own schema, so a test app never touches the developer's database here.
+    if not app.testing:
+        with app.app_context():
+            db.create_all()
+
+    return app

@@ -1,0 +1,17 @@
+"""HTTP layer: blueprints and error handlers, kept thin over services and rules."""
+
+from flask import Flask
+
+from scorekeeper.extensions import csrf
+from scorekeeper.web import api, errors, health, pages
+
+
+def register_blueprints(app: Flask) -> None:
+    """Attach every blueprint and the error handlers to ``app``."""
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(health.bp)
+    app.register_blueprint(api.bp)
+    # The JSON API is stateless and called by scripts without a session, so a CSRF token
+    # cannot protect it; forms on the HTML pages keep their protection.
+    csrf.exempt(api.bp)
+    errors.register(app)

@@ -1,0 +1,46 @@
+"""JSON API v1: the stateless referee endpoints (no login needed).
+
+Views only read the request and hand it to `scorekeeper.referee`; every score and verdict
+comes from the rules engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from scorekeeper import referee
+from scorekeeper.extensions import csrf
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+# The referee endpoints keep no state and read no cookie, so there is nothing to forge.
+csrf.exempt(bp)
+
+
+@bp.get("/variants")
+def variants() -> Response:
+    return jsonify(referee.list_variants())
+
+
+@bp.post("/melds/check")
+def check_meld() -> Response:
+    return jsonify(referee.check_meld(_json_body()))
+
+
+@bp.post("/hands/score")
+def score_hand() -> Response:
+    return jsonify(referee.score_hand_request(_json_body()))
+
+
+@bp.errorhandler(ValueError)
+def bad_input(error: ValueError) -> tuple[Response, int]:
+    # InputError, CardError, OptionError and FormatError all name the value at fault.
+    return jsonify({"error": str(error)}), 400
+
+
+def _json_body() -> Any:
+    body = request.get_json(force=True, silent=True)
+    if body is None and request.get_data(cache=True).strip() != b"null":
+        raise referee.InputError("The request body is not valid JSON: send a JSON object")
+    return body  # anything but an object is refused, with its reason, by the referee

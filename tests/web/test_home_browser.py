@@ -1,0 +1,40 @@
+"""The home page as a person sees it on a phone."""
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_home_page_fits_a_phone_and_stays_on_our_server(
+    page: Page, live_server: str, screenshots: Path
+) -> None:
+    requested: list[str] = []
+
+    def remember(request: Request) -> None:
+        requested.append(request.url)
+
+    page.on("request", remember)
+
+    page.goto(live_server + "/")
+
+    expect(page.get_by_role("heading", level=1, name="Scorekeeper")).to_be_visible()
+    expect(page.get_by_role("link", name="/api/v1/variants")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for box in (card.bounding_box() for card in page.locator(".tap-card").all()):
+        assert box is not None
+        assert box["height"] >= 44, "every tap target is at least 44px tall"
+
+    ours = urlsplit(live_server).netloc
+    elsewhere = [url for url in requested if urlsplit(url).netloc not in ("", ours)]
+    assert elsewhere == [], "the page must not load anything from another host (no CDN)"
+    assert any(url.endswith("/static/style.css") for url in requested)
+
+    page.screenshot(path=screenshots / "home.png", full_page=True)
+
+    page.emulate_media(color_scheme="dark")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=screenshots / "home-dark.png", full_page=True)

@@ -1,0 +1,306 @@
+"""The referee use cases behind JSON API v1 and the command line: read a request's JSON into
+cards and options, ask the rules engine, and give its answer back as JSON-ready data.
+
+Every way a request can be wrong raises `InputError` (or another ValueError from the engine)
+whose message names the offending value; the API turns those into 400 answers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .rules.cards import Card, Suit, parse_cards
+from .rules.formats import FORMATS, TableFormat, find_format
+from .rules.melds import MeldVerdict, judge_meld
+from .rules.points import parse_points
+from .rules.presets import PRESETS, find_variant
+from .rules.scoring import Cut, HandScore, TeamHand, deck_problems, score_hand
+from .rules.variants import Variant, options_from_json
+
+#: No real match comes near this; anything beyond is a typing slip, not a score.
+_MAX_POINTS = 10_000_000
+
+
+def show(value: Any) -> str:
+    """A value as the client sent it, in JSON (null, true, "x"), for error messages."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+class InputError(ValueError):
+    """A request the referee cannot read; the message names what is wrong."""
+
+
+_TEAM_FIELDS = frozenset(
+    {
+        "name",
+        "melds",
+        "hands",
+        "hand_points",
+        "went_out",
+        "took_biribaki",
+        "score_before",
+        "opening",
+        "cut",
+        "failed_openings",
+        "biribaki_unplayed",
+    }
+)
+
+
+def list_variants() -> dict[str, Any]:
+    return {
+        "variants": [
+            {
+                "id": v.id,
+                "name": v.name,
+                "options": v.options(),
+                "assumed": sorted(v.assumed),
+                "sources": list(v.sources),
+            }
+            for v in PRESETS.values()
+        ],
+        "formats": [
+            {"id": f.id, "name": f.name, "decks": f.decks, "jokers": f.jokers}
+            for f in FORMATS.values()
+        ],
+    }
+
+
+def check_meld(data: Any) -> dict[str, Any]:
+    """``POST /api/v1/melds/check``: the verdict on one meld."""
+    body = _object(data, "The request body")
+    variant = read_variant(body)
+    kozi = read_suit(body.get("kozi"))
+    cards = read_cards(body.get("cards"), "'cards'", required=True, allow_empty=False)
+    verdict = judge_meld(cards, variant, kozi)
+    answer = verdict_json(verdict)
+    if body.get("format") is not None:
+        table_format = read_format(body.get("format"))
+        extra = deck_problems([TeamHand("", melds=(cards,))], table_format)
+        answer["problems"] += extra
+        answer["legal"] = answer["legal"] and not extra
+    return answer
+
+
+def score_hand_request(data: Any) -> dict[str, Any]:
+    """``POST /api/v1/hands/score``: every team's itemised score and every problem."""
+    body = _object(data, "The request body")
+    variant = read_variant(body)
+    kozi = read_suit(body.get("kozi"))
+    table_format = read_format(body.get("format") or "4p")
+    teams = read_teams(body.get("teams"))
+    return hand_json(score_hand(variant, teams, kozi, table_format))
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def read_variant(body: Mapping[str, Any]) -> Variant:
+    variant_id = body.get("variant")
+    if not isinstance(variant_id, str) or not variant_id.strip():
+        raise InputError("'variant' must name a variant, such as \"pagat\"")
+    variant = find_variant(variant_id)
+    options = options_from_json(body.get("options"))
+    return variant.with_options(**options)
+
+
+def read_format(value: Any) -> TableFormat:
+    if not isinstance(value, str):
+        raise InputError(f"'format' must name a table format, not {show(value)}")
+    return find_format(value)
+
+
+def read_suit(value: Any) -> Suit | None:
+    """The kózi suit: a letter or symbol (``"H"``, ``"♥"``), or null/"" for none."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        word = value.strip().upper()
+        for suit in Suit:
+            if word in (suit.value, suit.symbol, suit.name):
+                return suit
+    raise InputError(f"'kozi' cannot be {show(value)}: use S, H, D or C (or ♠ ♥ ♦ ♣), or null")
+
+
+def read_cards(
+    value: Any, what: str, required: bool = False, allow_empty: bool = True
+) -> tuple[Card, ...]:
+    """Cards as notation text, or as a list of card tokens."""
+    if value is None and not required:
+        return ()
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+        text = " ".join(value)
+    else:
+        raise InputError(f'{what} must be cards as text, such as "3H 4H 5H", not {show(value)}')
+    try:
+        cards = parse_cards(text)
+    except ValueError as error:
+        raise InputError(f"{what}: {error}") from None
+    if not cards and not allow_empty:
+        raise InputError(f"{what} holds no card")
+    return cards
+
+
+def read_teams(value: Any) -> list[TeamHand]:
+    if not isinstance(value, list) or not value:
+        raise InputError("'teams' must be a list with one object for each team")
+    teams = [_read_team(item, number) for number, item in enumerate(value, start=1)]
+    names = [t.name for t in teams]
+    for name in names:
+        if names.count(name) > 1:
+            raise InputError(f"Two teams are both named {show(name)}: give each its own name")
+    return teams
+
+
+def _read_team(value: Any, number: int) -> TeamHand:
+    team = _object(value, f"Team {number}")
+    name = team.get("name", f"Team {number}")
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"Team {number}: 'name' must be text")
+    where = f"Team {name}"
+    unknown = sorted(set(team) - _TEAM_FIELDS)
+    if unknown:
+        raise InputError(f"{where}: {show(unknown[0])} is not a field of a team")
+    melds = team.get("melds", [])
+    if not isinstance(melds, list):
+        raise InputError(f"{where}: 'melds' must be a list of melds, one text each")
+    hands = team.get("hands")
+    hand_points = team.get("hand_points")
+    if hands is not None and hand_points is not None:
+        raise InputError(f"{where}: give either 'hands' or 'hand_points', not both")
+    if hands is not None and not isinstance(hands, list):
+        raise InputError(f"{where}: 'hands' must be a list with the cards of each player's hand")
+    opening = team.get("opening")
+    unplayed = team.get("biribaki_unplayed")
+    return TeamHand(
+        name=name,
+        melds=tuple(
+            read_cards(m, f"{where}, meld {i}", required=True, allow_empty=False)
+            for i, m in enumerate(melds, 1)
+        ),
+        hands=None
+        if hands is None
+        else tuple(read_cards(h, f"{where}, hand {i}", True) for i, h in enumerate(hands, 1)),
+        hand_points=_whole(hand_points, f"{where}: 'hand_points'"),
+        went_out=_flag(team.get("went_out", False), f"{where}: 'went_out'"),
+        took_biribaki=_flag(team.get("took_biribaki", False), f"{where}: 'took_biribaki'"),
+        score_before=read_points(team.get("score_before", 0), f"{where}: 'score_before'"),
+        opening=None
+        if opening is None
+        else read_cards(opening, f"{where}, opening", True, allow_empty=False),
+        cut=_cut(team.get("cut"), where),
+        failed_openings=_whole(team.get("failed_openings", 0), f"{where}: 'failed_openings'") or 0,
+        biribaki_unplayed=None
+        if unplayed is None
+        else read_cards(unplayed, f"{where}, biribaki_unplayed", True),
+    )
+
+
+def read_points(value: Any, what: str) -> Fraction:
+    """A score: a whole number, or exact text for a share such as ``"1252½"`` or ``"2505/2"``."""
+    points: Fraction | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        points = Fraction(value)
+    elif isinstance(value, str):
+        try:
+            points = parse_points(value)
+        except (ValueError, ZeroDivisionError):
+            points = None
+    if points is None or abs(points) > _MAX_POINTS:
+        raise InputError(
+            f'{what} must be a whole number or exact text like "1252½", not {show(value)}'
+        )
+    return points
+
+
+def _whole(value: Any, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(f"{what} must be a whole number of 0 or more, not {show(value)}")
+    return value
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{what} must be true or false, not {show(value)}")
+    return value
+
+
+def _cut(value: Any, where: str) -> Cut | None:
+    if value is None:
+        return None
+    try:
+        return Cut(value)
+    except ValueError:
+        raise InputError(
+            f'{where}: \'cut\' cannot be {show(value)}: use "exact", "off_by_one" or null'
+        ) from None
+
+
+def _object(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InputError(f"{what} must be a JSON object")
+    return value
+
+
+# --- answering -------------------------------------------------------------------------------
+
+
+def verdict_json(verdict: MeldVerdict) -> dict[str, Any]:
+    return {
+        "legal": verdict.legal,
+        "kind": None if verdict.kind is None else verdict.kind.value,
+        "clean": verdict.clean,
+        "biriba": verdict.biriba,
+        "size": verdict.size,
+        "card_points": verdict.card_points,
+        "bonus": verdict.bonus,
+        "problems": list(verdict.problems),
+        "semiclean": verdict.semiclean,
+        "full": verdict.full,
+        "kozi": verdict.kozi,
+        "suit": None if verdict.suit is None else verdict.suit.value,
+        "bonus_label": verdict.bonus_label,
+        "name": verdict.name,
+        "cards": " ".join(c.code for c in verdict.cards),
+        "wilds": [
+            {
+                "card": p.card.code,
+                "stands_for": _stands_for(verdict, p),
+            }
+            for p in verdict.layout
+            if p.wild
+        ],
+    }
+
+
+def _stands_for(verdict: MeldVerdict, placed: Any) -> str | None:
+    card = verdict.stands_for(placed)
+    if card is not None:
+        return card.code
+    return None if placed.as_rank is None else placed.as_rank.value
+
+
+def hand_json(hand: HandScore) -> dict[str, Any]:
+    return {
+        "legal": hand.legal,
+        "problems": list(hand.problems),
+        "teams": [
+            {
+                "name": team.name,
+                "score": team.score,
+                "lines": [{"label": line.label, "points": line.points} for line in team.lines],
+                "problems": list(team.problems),
+                "opening_required": team.opening_required,
+                "opening": team.opening_text,
+                "melds": [verdict_json(v) for v in team.melds],
+            }
+            for team in hand.teams
+        ],
+    }

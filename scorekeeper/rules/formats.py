@@ -1,0 +1,72 @@
+"""Table formats (presets.md §6): who plays as whom, with how many decks, and how a hand's
+score is credited to the players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Credit(StrEnum):
+    TEAM = "team"  # the same teams all match long; a hand's score goes to the team
+    SHARES = "shares"  # teams form anew each hand; each member gets an equal share
+
+
+@dataclass(frozen=True, slots=True)
+class TableFormat:
+    id: str
+    name: str
+    decks: int
+    jokers: int
+    #: Allowed team sizes in one hand, e.g. ((2, 2),) for partners or ((1, 2), (1, 3)).
+    shapes: tuple[tuple[int, ...], ...]
+    credit: Credit
+
+    @property
+    def team_counts(self) -> frozenset[int]:
+        return frozenset(len(shape) for shape in self.shapes)
+
+    @property
+    def player_counts(self) -> frozenset[int]:
+        return frozenset(sum(shape) for shape in self.shapes)
+
+    @property
+    def deck_words(self) -> str:
+        return {2: "two decks", 3: "three decks"}.get(self.decks, f"{self.decks} decks")
+
+
+FORMATS: dict[str, TableFormat] = {
+    f.id: f
+    for f in (
+        TableFormat("4p", "4 players, 2 teams of 2", 2, 4, ((2, 2),), Credit.TEAM),
+        TableFormat("2p", "2 players", 2, 4, ((1, 1),), Credit.TEAM),
+        TableFormat("3p", "3 players, each alone", 3, 6, ((1, 1, 1),), Credit.TEAM),
+        TableFormat(
+            "3p-partnership", "3 players, one alone against a pair", 2, 4, ((1, 2),), Credit.SHARES
+        ),
+        TableFormat(
+            "5p", "5 players, one alone against two pairs", 3, 6, ((1, 2, 2),), Credit.SHARES
+        ),
+        TableFormat("6p", "6 players, 3 teams of 2", 3, 6, ((2, 2, 2),), Credit.TEAM),
+        TableFormat(
+            "solo-vs-rest",
+            "3 or 4 players, one alone against all the others",
+            2,
+            4,
+            ((1, 2), (1, 3)),
+            Credit.SHARES,
+        ),
+    )
+}
+
+
+class FormatError(ValueError):
+    """An unknown table format; the message names it."""
+
+
+def find_format(format_id: str) -> TableFormat:
+    try:
+        return FORMATS[format_id]
+    except KeyError:
+        known = ", ".join(FORMATS)
+        raise FormatError(f"'{format_id}' is not a table format: use one of {known}") from None

@@ -1,0 +1,155 @@
+"""Match progress: from a variant, a table format and the hands so far, the running totals,
+each side's opening requirement for the next hand, who deals next, and whether someone won.
+
+In the formats with fixed teams the totals belong to the teams; where sides form anew each
+hand (`3p-partnership`, `5p`, `solo-vs-rest`) every player gets an equal share of their
+side's score, kept exact as a fraction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .formats import Credit, TableFormat
+from .opening import Requirement, requirement
+from .variants import Direction, TargetRule, Variant
+
+
+class MatchError(ValueError):
+    """A hand that does not fit the match (unknown team or player); the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a played hand: a team's name, or the players who formed it this hand."""
+
+    players: tuple[str, ...]
+    score: int
+    team: str | None = None  # the match team, in formats with fixed teams
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    sides: tuple[Side, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A team (fixed-team formats) or a player (share formats) and their running total."""
+
+    name: str
+    total: Fraction
+    opening: Requirement
+    reached_target: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    standings: tuple[Standing, ...]
+    history: tuple[dict[str, Fraction], ...]  # the totals after each hand
+    hands_played: int
+    next_dealer: str | None
+    finished: bool
+    winner: str | None
+    tied_leaders: tuple[str, ...]  # level at the top above the target: another hand is played
+
+    def total(self, name: str) -> Fraction:
+        return next(s.total for s in self.standings if s.name == name)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    variant: Variant
+    table_format: TableFormat
+    seats: tuple[str, ...]  # players in clockwise seat order
+    teams: Mapping[str, tuple[str, ...]] | None = None  # fixed teams: name → players
+    first_dealer: int = 0  # index into seats
+
+    @property
+    def competitors(self) -> tuple[str, ...]:
+        if self.table_format.credit is Credit.TEAM:
+            if not self.teams:
+                raise MatchError(f"The {self.table_format.id} format needs its teams named.")
+            return tuple(self.teams)
+        return self.seats
+
+
+def match_state(setup: MatchSetup, hands: Sequence[PlayedHand]) -> MatchState:
+    """Replay the hands and report where the match stands."""
+    totals = {name: Fraction(0) for name in setup.competitors}
+    history = []
+    for number, hand in enumerate(hands, start=1):
+        for name, points in credits(setup, hand, number).items():
+            totals[name] += points
+        history.append(dict(totals))
+    variant = setup.variant
+    standings = tuple(
+        Standing(name, total, opening_for(variant, total), reached(variant, total))
+        for name, total in totals.items()
+    )
+    winner, tied = _outcome(standings)
+    return MatchState(
+        standings=standings,
+        history=tuple(history),
+        hands_played=len(hands),
+        next_dealer=dealer_for(setup, len(hands)),
+        finished=winner is not None,
+        winner=winner,
+        tied_leaders=tied,
+    )
+
+
+def credits(setup: MatchSetup, hand: PlayedHand, number: int = 0) -> dict[str, Fraction]:
+    """What each competitor gains from one hand: the team's score, or a player's share."""
+    gains: dict[str, Fraction] = {}
+    known = set(setup.competitors)
+    for side in hand.sides:
+        if setup.table_format.credit is Credit.TEAM:
+            if side.team not in known:
+                raise MatchError(f"Hand {number}: '{side.team}' is not a team of this match.")
+            gains[side.team] = gains.get(side.team, Fraction(0)) + side.score
+            continue
+        if not side.players:
+            raise MatchError(f"Hand {number}: a side has no players.")
+        share = Fraction(side.score, len(side.players))
+        for player in side.players:
+            if player not in known:
+                raise MatchError(f"Hand {number}: '{player}' is not a player of this match.")
+            gains[player] = gains.get(player, Fraction(0)) + share
+    return gains
+
+
+def opening_for(variant: Variant, score: Fraction | int) -> Requirement:
+    return requirement(variant.opening_table, score, variant.opening_comparison)
+
+
+def side_score_before(state: MatchState, players: Sequence[str]) -> Fraction:
+    """The score that sets a newly formed side's opening requirement in the share formats:
+    the highest of its members' totals, since the requirement exists to slow the leaders."""
+    return max(state.total(p) for p in players)
+
+
+def reached(variant: Variant, total: Fraction) -> bool:
+    if variant.target_rule is TargetRule.AT_LEAST:
+        return total >= variant.target
+    return total > variant.target
+
+
+def dealer_for(setup: MatchSetup, hands_played: int) -> str | None:
+    """Who deals the next hand: the deal passes round the table in the variant's direction."""
+    if not setup.seats:
+        return None
+    step = -1 if setup.variant.deal_direction is Direction.ANTICLOCKWISE else 1
+    return setup.seats[(setup.first_dealer + step * hands_played) % len(setup.seats)]
+
+
+def _outcome(standings: Sequence[Standing]) -> tuple[str | None, tuple[str, ...]]:
+    if not any(s.reached_target for s in standings):
+        return None, ()
+    top = max(s.total for s in standings)
+    leaders = tuple(s.name for s in standings if s.total == top)
+    if len(leaders) > 1:
+        return None, leaders
+    return leaders[0], ()

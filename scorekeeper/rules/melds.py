@@ -1,0 +1,451 @@
+"""Meld verdicts (presets.md §2): legal or not with every reason, kind, clean or dirty,
+biriba, full, kózi, card points and bonus.
+
+The verdict judges the final layout at the end of the hand, so it looks for the cleanest
+arrangement the cards allow: a 2 of the run's suit goes to its natural place when it can.
+
+>>> from scorekeeper.rules.presets import PAGAT
+>>> v = judge_meld(parse_cards("3H 4H 2H 6H 7H"), PAGAT, kozi=Suit.HEARTS)
+>>> v.legal, v.kind, v.clean, v.wild_cards
+(True, <MeldKind.RUN: 'run'>, False, (Card(rank=<Rank.TWO: '2'>, suit=<Suit.HEARTS: 'H'>),))
+>>> judge_meld(parse_cards("AH 2H 3H 4H 5H 6H 7H"), PAGAT, kozi=Suit.HEARTS).bonus
+400
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import pairwise
+
+from .cards import RANK_AT, Card, Rank, Suit, format_cards, parse_cards
+from .variants import AceRule, Variant
+
+_WILD_RANKS = frozenset({Rank.JOKER, Rank.TWO})
+_POSITION = {rank: rank.position for rank in Rank}
+
+
+class MeldKind(StrEnum):
+    RUN = "run"
+    SET = "set"
+    WILD = "wild"  # a meld of wild cards only, where the variant allows one
+
+
+class IllegalMeldError(ValueError):
+    """Raised by `verify_meld`; the message gives every reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card in the meld's layout and the rank it plays as (None: a wild with no place)."""
+
+    card: Card
+    as_rank: Rank | None
+    wild: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MeldVerdict:
+    cards: tuple[Card, ...]
+    problems: tuple[str, ...]
+    kind: MeldKind | None
+    clean: bool | None  # None when illegal, and for wild melds
+    semiclean: bool  # one wild at an end of 7+ naturals (burraco's semipulito)
+    biriba: bool
+    full: bool  # a run of all 13 ranks
+    kozi: bool
+    suit: Suit | None  # of a run
+    layout: tuple[Placed, ...]  # runs in rank order
+    card_points: int
+    bonus: int
+    bonus_label: str
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def wild_cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.layout if p.wild)
+
+    def stands_for(self, placed: Placed) -> Card | None:
+        """The natural card a placed wild stands for in a run (None in sets and wild melds)."""
+        if self.kind is not MeldKind.RUN or placed.as_rank is None or self.suit is None:
+            return None
+        return Card(placed.as_rank, self.suit)
+
+    @property
+    def name(self) -> str:
+        """Short name for score lines: ``5♠–J♠`` for a run, the cards for anything else."""
+        if self.kind is MeldKind.RUN and self.legal and self.suit is not None:
+            first, last = self.layout[0], self.layout[-1]
+            assert first.as_rank is not None and last.as_rank is not None
+            return f"{first.as_rank}{self.suit.symbol}–{last.as_rank}{self.suit.symbol}"
+        return format_cards(self.cards)
+
+
+@dataclass(slots=True)
+class _Attempt:
+    kind: MeldKind | None
+    problems: list[str]
+    layout: Callable[[], tuple[Placed, ...]]  # built only for the reading that is chosen
+    wilds: int
+    duplicated: bool = False
+    suit: Suit | None = None
+    semiclean: bool = False
+
+    def rank_key(self) -> tuple[int, bool, int]:
+        # Fewest problems first; then prefer a reading without repeated cards (its message
+        # says more), then the cleanest layout.
+        return (len(self.problems), self.duplicated, self.wilds)
+
+
+def judge_meld(cards: Iterable[Card], variant: Variant, kozi: Suit | None = None) -> MeldVerdict:
+    """Judge one meld under `variant`, with `kozi` the hand's bonus suit (if any)."""
+    cards = tuple(cards)
+    naturals = [c for c in cards if c.rank not in _WILD_RANKS]
+    if not cards:
+        attempt = _Attempt(None, [], tuple, wilds=0)
+    elif not naturals:
+        attempt = _wild_meld(cards, variant)
+    else:
+        candidates = []
+        if len({c.rank for c in naturals}) == 1:
+            candidates.append(_set(cards, naturals, variant))
+        if len({c.suit for c in naturals}) == 1:
+            candidates.append(_runs(cards, naturals, variant))
+        attempt = min(candidates, key=_Attempt.rank_key) if candidates else _mixed(cards, naturals)
+    problems = _size_problems(len(cards), variant) + attempt.problems
+    return _verdict(cards, attempt, problems, variant, kozi)
+
+
+def can_meld(cards: Iterable[Card], variant: Variant, kozi: Suit | None = None) -> bool:
+    return judge_meld(cards, variant, kozi).legal
+
+
+def verify_meld(cards: Iterable[Card], variant: Variant, kozi: Suit | None = None) -> MeldVerdict:
+    verdict = judge_meld(cards, variant, kozi)
+    if not verdict.legal:
+        raise IllegalMeldError(" ".join(verdict.problems))
+    return verdict
+
+
+def check_notation(text: str, variant: Variant, kozi: Suit | None = None) -> MeldVerdict:
+    """`judge_meld` on notation such as ``"3H-9H JK"``; CardError quotes a bad token."""
+    return judge_meld(parse_cards(text), variant, kozi)
+
+
+# --- verdict --------------------------------------------------------------------------------
+
+
+def _verdict(
+    cards: tuple[Card, ...],
+    attempt: _Attempt,
+    problems: list[str],
+    variant: Variant,
+    kozi: Suit | None,
+) -> MeldVerdict:
+    legal = not problems
+    kind = attempt.kind
+    clean = None if not legal or kind is MeldKind.WILD else attempt.wilds == 0
+    biriba = legal and len(cards) >= variant.biriba_size
+    full = legal and kind is MeldKind.RUN and len(cards) >= 13
+    is_kozi = legal and kind is MeldKind.RUN and variant.kozi and kozi is not None
+    is_kozi = is_kozi and attempt.suit is kozi
+    semiclean = biriba and attempt.semiclean and variant.bonus_semiclean is not None
+    bonus, label = 0, ""
+    if biriba:
+        bonus, label = _bonus(variant, kind, bool(clean), semiclean, full, is_kozi)
+    return MeldVerdict(
+        cards=cards,
+        problems=tuple(problems),
+        kind=kind,
+        clean=clean,
+        semiclean=semiclean,
+        biriba=biriba,
+        full=full,
+        kozi=is_kozi,
+        suit=attempt.suit,
+        layout=attempt.layout(),
+        card_points=sum(variant.card_points(c) for c in cards),
+        bonus=bonus,
+        bonus_label=label,
+    )
+
+
+def _bonus(
+    variant: Variant,
+    kind: MeldKind | None,
+    clean: bool,
+    semiclean: bool,
+    full: bool,
+    kozi: bool,
+) -> tuple[int, str]:
+    if kind is MeldKind.WILD:
+        return variant.bonus_wild_meld, f"Wild {variant.biriba_word}"
+    if kind is MeldKind.SET:
+        pair = (variant.bonus_set_clean, variant.bonus_set_dirty)
+        what = f"{variant.biriba_word} (set)"
+    elif full and kozi:
+        pair = (variant.bonus_full_kozi_run_clean, variant.bonus_full_kozi_run_dirty)
+        what = f"kózi full {variant.biriba_word}"
+    elif full:
+        pair = (variant.bonus_full_run_clean, variant.bonus_full_run_dirty)
+        what = f"full {variant.biriba_word}"
+    elif kozi:
+        pair = (variant.bonus_kozi_run_clean, variant.bonus_kozi_run_dirty)
+        what = f"kózi {variant.biriba_word}"
+    else:
+        pair = (variant.bonus_run_clean, variant.bonus_run_dirty)
+        what = variant.biriba_word
+    if clean:
+        return pair[0], f"Clean {what}"
+    if semiclean and variant.bonus_semiclean is not None:
+        return variant.bonus_semiclean, f"Semi-clean {what}"
+    return pair[1], f"Dirty {what}"
+
+
+def _size_problems(size: int, variant: Variant) -> list[str]:
+    if size < variant.min_size:
+        return [f"A meld needs at least {variant.min_size} cards; this one has {size}."]
+    if variant.max_size is not None and size > variant.max_size:
+        return [
+            f"A meld may hold at most {variant.max_size} cards in this variant; "
+            f"this one has {size}."
+        ]
+    return []
+
+
+def _too_many_wilds(wilds: list[Card], variant: Variant) -> list[str]:
+    if len(wilds) <= variant.max_wilds:
+        return []
+    allowed = "only one wild card" if variant.max_wilds == 1 else f"{variant.max_wilds} wild cards"
+    if variant.max_wilds == 0:
+        allowed = "no wild card"
+    return [
+        f"A meld may hold {allowed}, but this one has {len(wilds)}: {format_cards(wilds)} "
+        "(a 2 is natural only in a run of its own suit, in the 2's place)."
+    ]
+
+
+# --- the three readings ------------------------------------------------------------------------
+
+
+def _wild_meld(cards: tuple[Card, ...], variant: Variant) -> _Attempt:
+    problems = []
+    if not variant.wild_melds:
+        if all(c.rank is Rank.TWO for c in cards):
+            problems.append(f"{format_cards(cards)}: a set of 2s is never legal, 2s are wild.")
+        else:
+            problems.append(
+                f"{format_cards(cards)}: this variant allows no meld of wild cards only "
+                "(jokers and 2s)."
+            )
+    layout = tuple(Placed(c, None, True) for c in cards)
+    return _Attempt(MeldKind.WILD, problems, lambda: layout, wilds=len(cards))
+
+
+def _set(cards: tuple[Card, ...], naturals: list[Card], variant: Variant) -> _Attempt:
+    rank = naturals[0].rank
+    wilds = [c for c in cards if c.rank in _WILD_RANKS]
+    problems = []
+    if not variant.set_ranks:
+        problems.append(f"This variant allows no sets, only runs: {format_cards(cards)} is a set.")
+    elif rank not in variant.set_ranks:
+        allowed = " ".join(r.value for r in sorted(variant.set_ranks, key=_set_order))
+        problems.append(
+            f"Sets of {_plural(rank)} are not allowed in this variant: only {allowed} "
+            "may form sets."
+        )
+    problems += _too_many_wilds(wilds, variant)
+    layout = tuple(Placed(c, rank, False) for c in naturals) + tuple(
+        Placed(c, rank, True) for c in wilds
+    )
+    semiclean = len(wilds) == 1 and len(naturals) >= variant.biriba_size
+    return _Attempt(MeldKind.SET, problems, lambda: layout, len(wilds), semiclean=semiclean)
+
+
+def _runs(cards: tuple[Card, ...], naturals: list[Card], variant: Variant) -> _Attempt:
+    """The best reading of the cards as a run: each ace low or high, a suited 2 natural or
+    wild; a reading that is legal with no wild at all ends the search."""
+    suit = naturals[0].suit
+    aces = [c for c in naturals if c.rank is Rank.ACE]
+    plain = [(_POSITION[c.rank], c) for c in naturals if c.rank is not Rank.ACE]
+    if variant.ace is AceRule.LOW_ONLY:
+        ace_low_counts: range | list[int] = [len(aces)]
+    elif variant.ace is AceRule.HIGH_ONLY:
+        ace_low_counts = [0]
+    else:
+        # All aces low first: A-2-…-K reads as players write it, and ties keep the first.
+        ace_low_counts = range(len(aces), -1, -1)
+    suited_two = next((c for c in cards if c.rank is Rank.TWO and c.suit is suit), None)
+    all_wilds = [c for c in cards if c.rank in _WILD_RANKS]
+    best: _Attempt | None = None
+    for low in ace_low_counts:
+        placed = plain + [(1 if i < low else 14, a) for i, a in enumerate(aces)]
+        # The natural-2 reading first: it has one wild fewer, so it is the cleaner layout.
+        for two_natural in (True, False) if suited_two else (False,):
+            wilds = all_wilds
+            here = placed
+            if two_natural and suited_two is not None:
+                wilds = list(all_wilds)
+                wilds.remove(suited_two)
+                here = [*placed, (2, suited_two)]
+            attempt = _run(here, wilds, suit, variant)
+            if best is None or attempt.rank_key() < best.rank_key():
+                best = attempt
+                if not attempt.problems and not attempt.wilds:
+                    return best
+    assert best is not None
+    return best
+
+
+def _mixed(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
+    suits = Counter(c.suit for c in naturals)
+    ranks = Counter(c.rank for c in naturals)
+    (suit, in_suit), (rank, of_rank) = suits.most_common(1)[0], ranks.most_common(1)[0]
+    if in_suit >= of_rank and in_suit > 1 and suit is not None:
+        odd = [c for c in naturals if c.suit is not suit]
+        message = f"A run keeps to one suit: {format_cards(odd)} {_is_are(odd)} not {suit.symbol}."
+    elif of_rank > 1:
+        odd = [c for c in naturals if c.rank is not rank]
+        message = f"A set holds one rank: {format_cards(odd)} {_is_are(odd)} not {rank.value}."
+    else:
+        message = (
+            f"{format_cards(cards)} is neither a run (one suit, in sequence) nor a set (one rank)."
+        )
+    layout = tuple(Placed(c, None, False) for c in cards)
+    return _Attempt(None, [message], lambda: layout, wilds=0)
+
+
+# --- runs ------------------------------------------------------------------------------------
+
+
+def _run(
+    placed: list[tuple[int, Card]], wilds: list[Card], suit: Suit | None, variant: Variant
+) -> _Attempt:
+    problems: list[str] = []
+    at: dict[int, Card] = {}
+    repeats: list[tuple[int, Card]] = []
+    for pos, card in placed:
+        if pos in at:
+            repeats.append((pos, card))
+        else:
+            at[pos] = card
+    for pos in dict.fromkeys(pos for pos, _ in repeats):
+        times = 1 + sum(1 for p, _ in repeats if p == pos)
+        problems.append(f"A run holds each card once, but {at[pos]} appears {times} times.")
+    if len(wilds) > variant.max_wilds:
+        problems += _too_many_wilds(wilds, variant)
+    lo, hi = min(at), max(at)
+    if lo == 1 and hi == 14 and variant.ace is not AceRule.BOTH_ENDS:
+        problems.append(
+            f"This run has {at[1]} at both ends, but an ace sits low (A-2-3) or high (Q-K-A) "
+            "in a run, never both."
+        )
+    missing = [p for p in range(lo, hi + 1) if p not in at] if hi - lo + 1 > len(at) else []
+    lo_bound, hi_bound, longest = _RUN_BOUNDS[variant.ace]
+    slots = missing[: len(wilds)]
+    if len(missing) > len(wilds):
+        problems.append(_gap_or_wrap(sorted(at), missing, len(wilds), suit, variant.ace))
+    elif len(wilds) > len(missing):
+        extra = len(wilds) - len(missing)
+        up = max(0, min(extra, hi_bound - hi, longest - (hi - lo + 1)))
+        down = extra - up
+        if lo - down < lo_bound or (hi + up) - (lo - down) + 1 > longest:
+            problems.append(_too_long(len(at), len(wilds), variant.ace, lo_bound, hi_bound))
+        else:
+            slots += list(range(hi + 1, hi + up + 1)) + list(range(lo - down, lo))
+
+    def layout() -> tuple[Placed, ...]:
+        by_pos = {pos: Placed(card, RANK_AT[pos], False) for pos, card in at.items()}
+        for pos, wild in zip(slots, wilds, strict=False):
+            by_pos[pos] = Placed(wild, RANK_AT[pos], True)
+        ordered = tuple(by_pos[p] for p in sorted(by_pos))
+        unplaced = tuple(Placed(w, None, True) for w in wilds[len(slots) :])
+        return ordered + unplaced + tuple(Placed(c, RANK_AT[p], False) for p, c in repeats)
+
+    semiclean = len(wilds) == 1 and _beside_naturals(slots, at) >= variant.biriba_size
+    return _Attempt(MeldKind.RUN, problems, layout, len(wilds), bool(repeats), suit, semiclean)
+
+
+#: Lowest and highest position a run may reach, and its longest length, by ace rule.
+_RUN_BOUNDS = {
+    AceRule.LOW_OR_HIGH: (1, 14, 13),
+    AceRule.BOTH_ENDS: (1, 14, 14),
+    AceRule.LOW_ONLY: (1, 13, 13),
+    AceRule.HIGH_ONLY: (2, 14, 13),
+}
+
+
+def _beside_naturals(slots: list[int], at: dict[int, Card]) -> int:
+    """How many natural cards follow or precede the one wild without a break: burraco's
+    semipulito needs the wild to sit at one end of at least seven of them."""
+    if len(slots) != 1:
+        return 0
+    longest = 0
+    for step in (-1, 1):
+        pos, count = slots[0] + step, 0
+        while pos in at:
+            pos, count = pos + step, count + 1
+        longest = max(longest, count)
+    return longest
+
+
+def _gap_or_wrap(
+    positions: list[int], missing: list[int], wilds: int, suit: Suit | None, ace: AceRule
+) -> str:
+    if ace in (AceRule.LOW_ONLY, AceRule.HIGH_ONLY) and _fits_other_ace(positions, wilds):
+        where = "low (A-2-3), never high" if ace is AceRule.LOW_ONLY else "high (Q-K-A), never low"
+        return f"In this variant an ace is always {where}."
+    ranks = sorted({1 if p == 14 else p for p in positions})
+    gaps = [b - a - 1 for a, b in pairwise(ranks)]
+    gaps.append(ranks[0] + 13 - ranks[-1] - 1)  # the gap across K→A→2
+    both_ends = 1 in positions and 14 in positions  # said already, or allowed
+    wraps = sum(gaps) - max(gaps) <= wilds and gaps.index(max(gaps)) != len(gaps) - 1
+    if wraps and not both_ends:
+        return "A run never wraps around the ace: K-A-2 is not a run."
+    cards = format_cards(Card(RANK_AT[p], suit) for p in missing) if suit else ""
+    if wilds == 0:
+        return f"The run has a gap: {cards} {_is_are(missing)} missing, and no wild card fills it."
+    return f"The run has a gap: {cards} {_is_are(missing)} missing, more than its wild card fills."
+
+
+def _fits_other_ace(positions: list[int], wilds: int) -> bool:
+    """Would the run close up if its ace sat at the other end?"""
+    moved = sorted({14 if p == 1 else 1 if p == 14 else p for p in positions})
+    return moved[-1] - moved[0] + 1 - len(moved) <= wilds
+
+
+def _too_long(naturals: int, wilds: int, ace: AceRule, lo: int, hi: int) -> str:
+    need = naturals + wilds
+    if ace is AceRule.LOW_OR_HIGH:
+        span = "from A to K or from 2 to A"
+        longest = 13
+    else:
+        span = f"from {RANK_AT[lo].value} to {RANK_AT[hi].value}"
+        longest = hi - lo + 1
+    return (
+        f"A run can be at most {longest} cards long ({span}), and never wraps around; "
+        f"this one would need {need}."
+    )
+
+
+def _plural(rank: Rank) -> str:
+    return {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}.get(
+        rank, f"{rank.value}s"
+    )
+
+
+def _set_order(rank: Rank) -> int:
+    return 14 if rank is Rank.ACE else rank.position
+
+
+def _is_are(items: list[Card] | list[int]) -> str:
+    return "is" if len(items) == 1 else "are"

@@ -1,0 +1,294 @@
+"""Hand scoring (presets.md §3): every team's score with itemised lines, and every problem
+of the hand collected at once.
+
+score = melded card points + biriba bonuses + going-out bonus + cut bonus
+        − cards left in hand − penalties
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from math import gcd
+
+from .cards import JOKER, Card, Suit, format_cards
+from .formats import FORMATS, TableFormat
+from .melds import MeldKind, MeldVerdict, judge_meld
+from .opening import Requirement, requirement
+from .points import format_points
+from .variants import UnplayedBiribaki, Variant
+
+
+class Cut(StrEnum):
+    EXACT = "exact"
+    OFF_BY_ONE = "off_by_one"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamHand:
+    """What one team (or lone player) reports after a hand."""
+
+    name: str
+    melds: tuple[tuple[Card, ...], ...] = ()
+    hands: tuple[tuple[Card, ...], ...] | None = None  # cards left, one tuple per player
+    hand_points: int | None = None  # or just their point total
+    went_out: bool = False
+    took_biribaki: bool = False
+    score_before: Fraction | int = 0
+    opening: tuple[Card, ...] | None = None  # the cards of the team's first meld this hand
+    cut: Cut | None = None
+    failed_openings: int = 0
+    biribaki_unplayed: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    label: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    name: str
+    score: int
+    lines: tuple[ScoreLine, ...]
+    problems: tuple[str, ...]
+    opening_required: int
+    opening_text: str
+    melds: tuple[MeldVerdict, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    teams: tuple[TeamScore, ...]
+    problems: tuple[str, ...]  # the hand's own, then each team's, prefixed by its name
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+def score_hand(
+    variant: Variant,
+    teams: Sequence[TeamHand],
+    kozi: Suit | None = None,
+    table_format: TableFormat = FORMATS["4p"],
+) -> HandScore:
+    """Score one hand for every team; problems never stop the arithmetic, so a scorer can
+    see the score a disputed hand would give. Every problem is a sentence naming its side."""
+    scored = tuple(_score_team(variant, team, kozi) for team in teams)
+    problems = _hand_problems(teams, table_format)
+    for team in scored:
+        problems += team.problems
+    return HandScore(scored, tuple(problems))
+
+
+def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScore:
+    verdicts = tuple(judge_meld(meld, variant, kozi) for meld in team.melds)
+    lines: list[ScoreLine] = []
+    problems: list[str] = []
+    melded = sum(v.card_points for v in verdicts)
+    if verdicts:
+        lines.append(ScoreLine("Cards melded", melded))
+    for v in verdicts:
+        if not v.legal:
+            problems.append(
+                f"{team.name}'s meld {format_cards(v.cards)} is not legal. {' '.join(v.problems)}"
+            )
+        elif v.bonus:
+            lines.append(ScoreLine(f"{v.bonus_label} {v.name}", v.bonus))
+    biribas = [v for v in verdicts if v.biriba]
+    if variant.wild_meld_lockout:
+        problems += _lockout_problems(variant, team, verdicts)
+    if team.went_out:
+        problems += _going_out_problems(variant, team, biribas)
+        if variant.going_out_bonus:
+            lines.append(ScoreLine("Went out", variant.going_out_bonus))
+    lines += _cut_lines(variant, team, problems)
+    lines += _hand_lines(variant, team)
+    lines += _penalty_lines(variant, team, verdicts, biribas)
+    needed = requirement(
+        variant.opening_table,
+        team.score_before,
+        variant.opening_comparison,
+        team.failed_openings,
+        variant.opening_failed_increment,
+    )
+    problems += _opening_problems(variant, team, needed)
+    return TeamScore(
+        name=team.name,
+        score=sum(line.points for line in lines),
+        lines=tuple(lines),
+        problems=tuple(problems),
+        opening_required=needed.least_meeting(_point_step(variant)),
+        opening_text=needed.text,
+        melds=verdicts,
+    )
+
+
+def _going_out_problems(variant: Variant, team: TeamHand, biribas: list[MeldVerdict]) -> list[str]:
+    problems = []
+    if variant.going_out_needs_clean_biriba and not any(v.clean for v in biribas):
+        problems.append(f"{team.name} went out without a clean {variant.biriba_word} on its side.")
+    elif variant.going_out_needs_biriba and not biribas:
+        problems.append(f"{team.name} went out without a {variant.biriba_word} on its side.")
+    if variant.going_out_needs_biribaki and not team.took_biribaki:
+        problems.append(f"{team.name} went out without having taken its {variant.biribaki_word}.")
+    return problems
+
+
+def _lockout_problems(
+    variant: Variant, team: TeamHand, verdicts: tuple[MeldVerdict, ...]
+) -> list[str]:
+    """While a side's meld of wilds is unfinished, its wilds may go nowhere else."""
+    unfinished = [
+        v for v in verdicts if v.legal and v.kind is MeldKind.WILD and v.size < variant.biriba_size
+    ]
+    if not unfinished:
+        return []
+    others = [v for v in verdicts if v.kind is not MeldKind.WILD and v.wild_cards]
+    return [
+        f"{team.name}'s meld {format_cards(v.cards)} uses the wild card "
+        f"{format_cards(v.wild_cards)}, but while {team.name}'s wild meld "
+        f"{format_cards(unfinished[0].cards)} has fewer than "
+        f"{variant.biriba_size} cards, no other meld may use a wild card."
+        for v in others
+    ]
+
+
+def _cut_lines(variant: Variant, team: TeamHand, problems: list[str]) -> list[ScoreLine]:
+    if team.cut is None:
+        return []
+    bonus = variant.cut_exact_bonus if team.cut is Cut.EXACT else variant.cut_off_by_one_bonus
+    if not bonus:
+        what = "an exact cut" if team.cut is Cut.EXACT else "a cut off by one card"
+        problems.append(f"{team.name} claims {what}, but this variant gives no bonus for it.")
+        return []
+    label = "Exact cut" if team.cut is Cut.EXACT else "Cut off by one card"
+    return [ScoreLine(label, bonus)]
+
+
+def _hand_lines(variant: Variant, team: TeamHand) -> list[ScoreLine]:
+    lines = []
+    if team.hands is not None:
+        left = sum(variant.card_points(c) for hand in team.hands for c in hand)
+        if left:
+            lines.append(ScoreLine("Cards left in hands", -left))
+    if team.hand_points:
+        lines.append(ScoreLine("Cards left in hands", -team.hand_points))
+    if team.biribaki_unplayed:
+        if variant.penalty_biribaki_unplayed is UnplayedBiribaki.FLAT:
+            unplayed = variant.penalty_biribaki_unplayed_flat
+        else:
+            unplayed = sum(variant.card_points(c) for c in team.biribaki_unplayed)
+        word = variant.biribaki_word.capitalize()
+        lines.append(ScoreLine(f"{word} taken but not played", -unplayed))
+    return lines
+
+
+def _penalty_lines(
+    variant: Variant,
+    team: TeamHand,
+    verdicts: tuple[MeldVerdict, ...],
+    biribas: list[MeldVerdict],
+) -> list[ScoreLine]:
+    if not verdicts and variant.penalty_nothing_melded:
+        # The one penalty for a team that laid nothing replaces the two below.
+        return [ScoreLine("Melded nothing", -variant.penalty_nothing_melded)]
+    lines = []
+    if not team.took_biribaki and variant.penalty_no_biribaki:
+        word = variant.biribaki_word
+        lines.append(ScoreLine(f"No {word} taken", -variant.penalty_no_biribaki))
+    if not biribas and variant.penalty_no_biriba:
+        lines.append(ScoreLine(f"No {variant.biriba_word}", -variant.penalty_no_biriba))
+    return lines
+
+
+def _opening_problems(variant: Variant, team: TeamHand, needed: Requirement) -> list[str]:
+    problems = []
+    if team.failed_openings and not variant.opening_failed_increment:
+        problems.append(
+            f"{team.name} lists failed opening attempts, but this variant has no rule for them."
+        )
+    if team.opening is None:
+        return problems
+    if not team.melds:
+        problems.append(f"An opening meld is given for {team.name}, but it melded nothing.")
+        return problems
+    melded = Counter(card for meld in team.melds for card in meld)
+    missing = Counter(team.opening) - melded
+    if missing:
+        problems.append(
+            f"{team.name}'s opening lists {format_cards(sorted(missing.elements()))}, "
+            "which its melds do not hold."
+        )
+    value = sum(variant.card_points(c) for c in team.opening)
+    if not needed.is_met_by(value):
+        problems.append(
+            f"{team.name}'s first meld ({format_cards(team.opening)}) is worth {value} points, "
+            f"but with {format_points(team.score_before)} before the hand it needed "
+            f"{needed.text}."
+        )
+    return problems
+
+
+def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list[str]:
+    problems = []
+    if len(teams) not in table_format.team_counts:
+        counts = " or ".join(str(n) for n in sorted(table_format.team_counts))
+        problems.append(
+            f"The {table_format.id} format plays with {counts} sides, but {len(teams)} "
+            f"{'is' if len(teams) == 1 else 'are'} entered."
+        )
+    out = [t.name for t in teams if t.went_out]
+    if len(out) > 1:
+        problems.append(
+            f"Only one side can go out in a hand, but {_and(out)} are "
+            f"{'both' if len(out) == 2 else 'all'} marked as gone out."
+        )
+    cutters = [t.name for t in teams if t.cut is not None]
+    if len(cutters) > 1:
+        problems.append(
+            f"Only the side that cut can earn a cut bonus, but {_and(cutters)} both claim one."
+        )
+    problems += deck_problems(teams, table_format)
+    return problems
+
+
+def deck_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list[str]:
+    """Cards entered more often than the format's decks hold, named card by card."""
+    counts: Counter[Card] = Counter()
+    for team in teams:
+        for group in (*team.melds, *(team.hands or ()), team.biribaki_unplayed or ()):
+            counts.update(group)
+    problems = []
+    for card, n in sorted(counts.items()):
+        limit = table_format.jokers if card == JOKER else table_format.decks
+        if n > limit:
+            what = "jokers" if card == JOKER else card.label
+            held = f"{table_format.deck_words} hold only {limit}"
+            problems.append(
+                f"{what} {'appear' if card == JOKER else 'appears'} {n} times, but {held}."
+            )
+    return problems
+
+
+def _point_step(variant: Variant) -> int:
+    """Every meld's value is a multiple of this (5 in every preset)."""
+    step = 0
+    for points in (
+        variant.points_joker,
+        variant.points_ace,
+        variant.points_two,
+        variant.points_eight_to_king,
+        variant.points_three_to_seven,
+    ):
+        step = gcd(step, points)
+    return step or 1
+
+
+def _and(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]

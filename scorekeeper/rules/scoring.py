@@ -64,7 +64,7 @@ class TeamScore:
 @dataclass(frozen=True, slots=True)
 class HandScore:
     teams: tuple[TeamScore, ...]
-    problems: tuple[str, ...]  # the hand's own, then each team's, prefixed by its name
+    problems: tuple[str, ...]  # the hand's own, then each team's (every one names its side)
 
     @property
     def legal(self) -> bool:
@@ -96,7 +96,8 @@ def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScor
     for v in verdicts:
         if not v.legal:
             problems.append(
-                f"{team.name}'s meld {format_cards(v.cards)} is not legal. {' '.join(v.problems)}"
+                f"The meld {format_cards(v.cards)} of {team.name} is not legal. "
+                + " ".join(v.problems)
             )
         elif v.bonus:
             lines.append(ScoreLine(f"{v.bonus_label} {v.name}", v.bonus))
@@ -151,9 +152,9 @@ def _lockout_problems(
         return []
     others = [v for v in verdicts if v.kind is not MeldKind.WILD and v.wild_cards]
     return [
-        f"{team.name}'s meld {format_cards(v.cards)} uses the wild card "
-        f"{format_cards(v.wild_cards)}, but while {team.name}'s wild meld "
-        f"{format_cards(unfinished[0].cards)} has fewer than "
+        f"The meld {format_cards(v.cards)} of {team.name} uses the wild card "
+        f"{format_cards(v.wild_cards)}, but while the wild meld "
+        f"{format_cards(unfinished[0].cards)} of {team.name} has fewer than "
         f"{variant.biriba_size} cards, no other meld may use a wild card."
         for v in others
     ]
@@ -222,13 +223,14 @@ def _opening_problems(variant: Variant, team: TeamHand, needed: Requirement) -> 
     missing = Counter(team.opening) - melded
     if missing:
         problems.append(
-            f"{team.name}'s opening lists {format_cards(sorted(missing.elements()))}, "
+            f"The opening of {team.name} lists {format_cards(sorted(missing.elements()))}, "
             "which its melds do not hold."
         )
     value = sum(variant.card_points(c) for c in team.opening)
     if not needed.is_met_by(value):
         problems.append(
-            f"{team.name}'s first meld ({format_cards(team.opening)}) is worth {value} points, "
+            f"The first meld of {team.name} ({format_cards(team.opening)}) is worth {value} "
+            "points, "
             f"but with {format_points(team.score_before)} before the hand it needed "
             f"{needed.text}."
         )
@@ -252,7 +254,8 @@ def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list
     cutters = [t.name for t in teams if t.cut is not None]
     if len(cutters) > 1:
         problems.append(
-            f"Only the side that cut can earn a cut bonus, but {_and(cutters)} both claim one."
+            "Only the side that cut can earn a cut bonus, but "
+            f"{_and(cutters)} {'both' if len(cutters) == 2 else 'all'} claim one."
         )
     problems += deck_problems(teams, table_format)
     return problems

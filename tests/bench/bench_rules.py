@@ -12,12 +12,14 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from scorekeeper.rules.cards import Suit, parse_cards
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.melds import judge_meld
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.scoring import TeamHand, score_hand
+from scorekeeper.rules.variants import Variant
 
 # A mix of what players lay: clean and dirty runs, sets, a natural 2, biribas, and a few
 # illegal ones (which take the longest, as every reading is tried).
@@ -99,19 +101,19 @@ def median_ns(action: Callable[[], object], rounds: int, per_round: int) -> floa
     return statistics.median(samples)
 
 
+def judge_all(variant: Variant) -> None:
+    for meld in MELDS:
+        judge_meld(meld, variant, Suit.HEARTS)
+
+
 def main() -> None:
     melds_in_hand = sum(len(team.melds) for team in HAND)
     assert melds_in_hand == 20, melds_in_hand
     print(f"{'preset':18} {'meld (median µs)':>18} {'20-meld hand (median ms)':>26}")
     for variant in PRESETS.values():
-
-        def judge_all() -> None:
-            for meld in MELDS:
-                judge_meld(meld, variant, Suit.HEARTS)
-
-        per_meld = median_ns(judge_all, rounds=31, per_round=50) / len(MELDS)
+        per_meld = median_ns(partial(judge_all, variant), rounds=31, per_round=50) / len(MELDS)
         per_hand = median_ns(
-            lambda: score_hand(variant, HAND, Suit.HEARTS, FORMATS["6p"]), rounds=31, per_round=20
+            partial(score_hand, variant, HAND, Suit.HEARTS, FORMATS["6p"]), rounds=31, per_round=20
         )
         print(f"{variant.id:18} {per_meld / 1000:18.1f} {per_hand / 1e6:26.3f}")
 

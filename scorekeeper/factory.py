@@ -38,6 +38,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorekeeper.web import register_blueprints
 
     register_blueprints(app)
+    # Card symbols and Greek names read better as themselves than as \u escapes.
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
     cli.register(app)
 
     # Until migrations arrive, start-up creates missing tables. Tests build and drop their

@@ -790,3 +790,9 @@ def test_odd_requests_are_never_a_500(client: FlaskClient, body: dict[str, Any])
     assert status in (200, 400)
     if status == 400:
         assert isinstance(answer["error"], str) and answer["error"]
+
+
+def test_answers_keep_card_symbols_readable(client: FlaskClient) -> None:
+    response = client.post("/api/v1/melds/check", json={"variant": "pagat", "cards": "3H 5H"})
+    assert '"3♥ 5♥"'.encode() in response.data
+    assert b"\\u2665" not in response.data

@@ -3,6 +3,7 @@
 import sqlite3
 from typing import Any
 
+from flask_login import LoginManager
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy import event
@@ -16,6 +17,9 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
+login_manager = LoginManager()
+login_manager.login_view = "auth.login"
+login_manager.login_message = "Please log in to see this page."
 
 
 @event.listens_for(Engine, "connect")

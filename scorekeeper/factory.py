@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper import cli, config
-from scorekeeper.extensions import csrf, db
+from scorekeeper.extensions import csrf, db, login_manager
 
 # templates/ and static/ live at the top of the repository, beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +34,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    login_manager.init_app(app)
 
     from scorekeeper.web import register_blueprints
 

@@ -3,11 +3,12 @@
 from flask import Flask
 
 from scorekeeper.extensions import csrf
-from scorekeeper.web import api, errors, health, pages
+from scorekeeper.web import access, api, errors, health, pages
 
 
 def register_blueprints(app: Flask) -> None:
     """Attach every blueprint and the error handlers to ``app``."""
+    assert access.load_user  # imported for its Flask-Login loaders
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)

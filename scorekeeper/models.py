@@ -1,0 +1,190 @@
+"""Database models (SQLAlchemy 2.0 style). No scoring here: a hand stores what the players
+entered and the lines the rules engine computed from it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+import sqlalchemy as sa
+from flask_login import UserMixin
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper.extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Role(StrEnum):
+    VIEWER = "viewer"  # reads the club's matches
+    SCORER = "scorer"  # also enters and edits hands, starts matches
+    OWNER = "owner"  # also manages members, players and invitations
+
+    @property
+    def rank(self) -> int:
+        return [Role.VIEWER, Role.SCORER, Role.OWNER].index(self)
+
+    def allows(self, needed: Role) -> bool:
+        return self.rank >= needed.rank
+
+
+class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(sa.String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(sa.String(255))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    memberships: Mapped[list[Membership]] = relationship(back_populates="user")
+
+
+class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+    """A bearer token for the JSON API; only its SHA-256 digest is stored."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("user.id", ondelete="CASCADE"))
+    digest: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    label: Mapped[str] = mapped_column(sa.String(80), default="")
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+    user: Mapped[User] = relationship()
+
+
+class Club(db.Model):  # type: ignore[name-defined,misc]
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(120))
+    # The secret in the invitation link; a new one revokes the old link.
+    invite_code: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    memberships: Mapped[list[Membership]] = relationship(
+        back_populates="club", cascade="all, delete-orphan"
+    )
+    players: Mapped[list[Player]] = relationship(
+        back_populates="club", cascade="all, delete-orphan", order_by="Player.name"
+    )
+    matches: Mapped[list[Match]] = relationship(
+        back_populates="club", cascade="all, delete-orphan", order_by="Match.id.desc()"
+    )
+
+
+class Membership(db.Model):  # type: ignore[name-defined,misc]
+    __table_args__ = (sa.UniqueConstraint("club_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("user.id", ondelete="CASCADE"))
+    role: Mapped[Role] = mapped_column(sa.Enum(Role, native_enum=False, length=16))
+
+    club: Mapped[Club] = relationship(back_populates="memberships")
+    user: Mapped[User] = relationship(back_populates="memberships")
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """Someone who plays at the club's table; a player needs no account."""
+
+    __table_args__ = (sa.UniqueConstraint("club_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(sa.String(80))
+
+    club: Mapped[Club] = relationship(back_populates="players")
+
+
+class Match(db.Model):  # type: ignore[name-defined,misc]
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    variant_id: Mapped[str] = mapped_column(sa.String(40))
+    # Every option frozen at the start, so a later change to a preset never alters this match;
+    # house_rules keeps just what the players changed, for the rules page.
+    options: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    house_rules: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
+    format: Mapped[str] = mapped_column(sa.String(20))
+    first_dealer: Mapped[int] = mapped_column(default=0)  # index into the seats
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    created_by_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="SET NULL"))
+
+    club: Mapped[Club] = relationship(back_populates="matches")
+    teams: Mapped[list[MatchTeam]] = relationship(
+        back_populates="match", cascade="all, delete-orphan", order_by="MatchTeam.position"
+    )
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="match", cascade="all, delete-orphan", order_by="Seat.position"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match", cascade="all, delete-orphan", order_by="Hand.number"
+    )
+
+
+class MatchTeam(db.Model):  # type: ignore[name-defined,misc]
+    """A fixed team (4p, 2p, 3p, 6p); the share formats form their sides anew each hand."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(sa.String(80))
+
+    match: Mapped[Match] = relationship(back_populates="teams")
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    """A player's place at the table, in clockwise order, and their fixed team if any."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    player_id: Mapped[int] = mapped_column(sa.ForeignKey("player.id"))
+    team_id: Mapped[int | None] = mapped_column(sa.ForeignKey("match_team.id"))
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+    team: Mapped[MatchTeam | None] = relationship()
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """The current version of one hand of a match; earlier versions live in HandVersion."""
+
+    __table_args__ = (
+        sa.UniqueConstraint("match_id", "number"),
+        sa.UniqueConstraint("match_id", "idempotency_key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    version: Mapped[int] = mapped_column(default=1)
+    # What the players entered: kózi and, per side, melds, hands, flags (the body of
+    # POST /api/v1/hands/score without variant, options, format and score_before).
+    entry: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    # What the engine made of it: per side name, players, score and lines; and the problems.
+    result: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    accepted_reason: Mapped[str | None] = mapped_column(sa.Text)
+    # A deleted hand keeps its number (and its history) so numbers never shift under a link.
+    deleted: Mapped[bool] = mapped_column(default=False)
+    idempotency_key: Mapped[str | None] = mapped_column(sa.String(100))
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    updated_by_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="SET NULL"))
+
+    match: Mapped[Match] = relationship(back_populates="hands")
+    updated_by: Mapped[User | None] = relationship()
+
+
+class HandVersion(db.Model):  # type: ignore[name-defined,misc]
+    """Every saved state of a hand, kept for good: who changed what, and when."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    version: Mapped[int]
+    action: Mapped[str] = mapped_column(sa.String(10))  # created, edited, deleted
+    entry: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    accepted_reason: Mapped[str | None] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    user_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="SET NULL"))
+
+    user: Mapped[User | None] = relationship()

@@ -1,0 +1,105 @@
+"""Clubs, their members' roles, invitations and players."""
+
+from __future__ import annotations
+
+import secrets
+
+import sqlalchemy as sa
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Membership, Player, Role, User
+from scorekeeper.services.errors import Forbidden, Invalid, NotFound
+
+
+def create_club(owner: User, name: str) -> Club:
+    name = name.strip()
+    if not name or len(name) > 120:
+        raise Invalid("A club's name needs 1 to 120 characters.")
+    club = Club(name=name, invite_code=secrets.token_urlsafe(16))
+    club.memberships.append(Membership(user=owner, role=Role.OWNER))
+    db.session.add(club)
+    db.session.commit()
+    return club
+
+
+def role_in(user: User | None, club: Club) -> Role | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return db.session.scalar(
+        sa.select(Membership.role).where(
+            Membership.club_id == club.id, Membership.user_id == user.id
+        )
+    )
+
+
+def club_for(user: User | None, club_id: int, needed: Role = Role.VIEWER) -> Club:
+    """The club if `user` may act in it with `needed`; to strangers it does not exist (404),
+    so club ids reveal nothing; a member without the role gets 403."""
+    club = db.session.get(Club, club_id)
+    role = None if club is None else role_in(user, club)
+    if club is None or role is None:
+        raise NotFound("There is no such club, or you are not one of its members.")
+    if not role.allows(needed):
+        raise Forbidden(f"This needs the {needed.value} role; you are a {role.value} here.")
+    return club
+
+
+def clubs_of(user: User) -> list[tuple[Club, Role]]:
+    rows = db.session.execute(
+        sa.select(Club, Membership.role)
+        .join(Membership)
+        .where(Membership.user_id == user.id)
+        .order_by(Club.name)
+    )
+    return [(club, role) for club, role in rows]
+
+
+def join_by_invite(user: User, code: str) -> Club:
+    """Joining through the owner's link makes a viewer; the owner may raise the role."""
+    club = db.session.scalar(sa.select(Club).where(Club.invite_code == code))
+    if club is None:
+        raise NotFound("This invitation link is not valid (any more); ask for a new one.")
+    if role_in(user, club) is None:
+        db.session.add(Membership(club=club, user=user, role=Role.VIEWER))
+        db.session.commit()
+    return club
+
+
+def renew_invite(club: Club) -> str:
+    club.invite_code = secrets.token_urlsafe(16)
+    db.session.commit()
+    return club.invite_code
+
+
+def set_role(club: Club, user_id: int, role: Role) -> None:
+    membership = db.session.scalar(
+        sa.select(Membership).where(Membership.club_id == club.id, Membership.user_id == user_id)
+    )
+    if membership is None:
+        raise NotFound("That person is not a member of this club.")
+    owners = [m for m in club.memberships if m.role is Role.OWNER]
+    if membership.role is Role.OWNER and role is not Role.OWNER and len(owners) == 1:
+        raise Invalid("A club needs an owner: make someone else owner first.")
+    membership.role = role
+    db.session.commit()
+
+
+def add_player(club: Club, name: str) -> Player:
+    name = " ".join(name.split())
+    if not name or len(name) > 80:
+        raise Invalid("A player's name needs 1 to 80 characters.")
+    if any(p.name.casefold() == name.casefold() for p in club.players):
+        raise Invalid(f"{name} already plays in this club.")
+    player = Player(club=club, name=name)
+    db.session.add(player)
+    db.session.commit()
+    return player
+
+
+def player_of(club: Club, player_id: object) -> Player:
+    if isinstance(player_id, bool) or not isinstance(player_id, int):
+        raise Invalid(f"A player is named by its id, a whole number, not {player_id!r}.")
+    player = db.session.get(Player, player_id)
+    if player is None or player.club_id != club.id:
+        raise Invalid(f"Player {player_id} does not play in this club.")
+    return player

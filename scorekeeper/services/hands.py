@@ -1,0 +1,278 @@
+"""Recording, correcting and deleting hands. Every score comes from the rules engine; a hand
+with problems is saved only with a written reason, and every earlier version is kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper import referee
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
+from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.match import side_score_before
+from scorekeeper.rules.scoring import score_hand
+from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound
+from scorekeeper.services.matches import format_of, names_of, state_of, variant_of
+
+_ENTRY_FIELDS = {"kozi", "teams"}
+
+
+def preview(match: Match, entry: Any, number: int | None = None) -> dict[str, Any]:
+    """Score an entry as it would be saved (as hand `number`, or as the next hand)."""
+    return _score(match, _normalize(match, entry), number)[1]
+
+
+def record_hand(
+    match: Match,
+    user: User | None,
+    entry: Any,
+    accepted_reason: str | None = None,
+    idempotency_key: str | None = None,
+) -> tuple[Hand, bool]:
+    """Save the next hand; returns it and whether it is new. A retried request with the same
+    idempotency key gets the hand its first attempt saved, and nothing is stored twice."""
+    if idempotency_key:
+        earlier = _by_key(match, idempotency_key)
+        if earlier is not None:
+            return earlier, False
+    state = state_of(match)
+    if state.finished:
+        winner = names_of(match).get(state.winner or "", state.winner)
+        raise Conflict(f"The match is over: {winner} won. Correct an earlier hand instead.")
+    normalized = _normalize(match, entry)
+    number = 1 + max((h.number for h in match.hands), default=0)
+    normalized, result = _score(match, normalized, number)
+    reason = _check_problems(result, accepted_reason)
+    hand = Hand(
+        match=match,
+        number=number,
+        entry=normalized,
+        result=result,
+        accepted_reason=reason,
+        idempotency_key=idempotency_key or None,
+        updated_by_id=None if user is None else user.id,
+    )
+    try:
+        db.session.add(hand)
+        db.session.flush()
+        db.session.add(_version(hand, "created", user))
+        db.session.commit()
+    except IntegrityError:
+        # Another request saved first: the same key (a double tap) or the same hand number.
+        db.session.rollback()
+        earlier = _by_key(match, idempotency_key) if idempotency_key else None
+        if earlier is not None:
+            return earlier, False
+        raise Conflict("Another hand was saved at the same moment; reload and try again.") from None
+    return hand, True
+
+
+def edit_hand(
+    match: Match,
+    number: int,
+    user: User | None,
+    entry: Any,
+    expected_version: int,
+    accepted_reason: str | None = None,
+) -> Hand:
+    """Replace a hand's entry. Only the version the editor saw may be replaced, so of two
+    phones editing one hand the second is refused instead of overwriting the first."""
+    hand = hand_of(match, number)
+    normalized, result = _score(match, _normalize(match, entry), number)
+    reason = _check_problems(result, accepted_reason)
+    _swap(
+        hand, expected_version, entry=normalized, result=result, accepted_reason=reason, user=user
+    )
+    db.session.add(_version(hand, "edited", user))
+    recompute(match)
+    db.session.commit()
+    return hand
+
+
+def delete_hand(match: Match, number: int, user: User | None, expected_version: int) -> None:
+    hand = hand_of(match, number)
+    _swap(hand, expected_version, deleted=True, user=user)
+    db.session.add(_version(hand, "deleted", user))
+    recompute(match)
+    db.session.commit()
+
+
+def hand_of(match: Match, number: int) -> Hand:
+    hand = next((h for h in match.hands if h.number == number and not h.deleted), None)
+    if hand is None:
+        raise NotFound(f"Hand {number} is not part of this match.")
+    return hand
+
+
+def history(match: Match, number: int) -> list[HandVersion]:
+    return list(
+        db.session.scalars(
+            sa.select(HandVersion)
+            .where(HandVersion.match_id == match.id, HandVersion.number == number)
+            .order_by(HandVersion.version)
+        )
+    )
+
+
+def recompute(match: Match) -> None:
+    """Rescore every hand after a correction: a changed total moves later opening needs."""
+    db.session.flush()
+    db.session.refresh(match)
+    for hand in sorted(match.hands, key=lambda h: h.number):
+        if not hand.deleted:
+            hand.result = _score(match, hand.entry, hand.number)[1]
+            db.session.flush()
+
+
+# --- internals ------------------------------------------------------------------------------
+
+
+def _by_key(match: Match, key: str) -> Hand | None:
+    return db.session.scalar(
+        sa.select(Hand).where(Hand.match_id == match.id, Hand.idempotency_key == key)
+    )
+
+
+def _check_problems(result: dict[str, Any], accepted_reason: str | None) -> str | None:
+    reason = (accepted_reason or "").strip()
+    if result["problems"] and not reason:
+        raise HandRefused(
+            "This hand has problems; fix them, or accept them with a written reason.",
+            result["problems"],
+            result,
+        )
+    return reason or None
+
+
+def _swap(hand: Hand, expected_version: int, user: User | None, **values: Any) -> None:
+    changed = db.session.execute(
+        sa.update(Hand)
+        .where(Hand.id == hand.id, Hand.version == expected_version)
+        .values(
+            version=Hand.version + 1,
+            updated_at=utcnow(),
+            updated_by_id=None if user is None else user.id,
+            **values,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    if changed.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise Conflict(
+            f"Hand {hand.number} was changed by someone else since you opened it "
+            "(it is now at a newer version). Reload it to see their change; nothing was saved."
+        )
+    db.session.refresh(hand)
+
+
+def _version(hand: Hand, action: str, user: User | None) -> HandVersion:
+    return HandVersion(
+        match_id=hand.match_id,
+        number=hand.number,
+        version=hand.version,
+        action=action,
+        entry=hand.entry,
+        result=hand.result,
+        accepted_reason=hand.accepted_reason,
+        user_id=None if user is None else user.id,
+    )
+
+
+def _normalize(match: Match, entry: Any) -> dict[str, Any]:
+    """Check an entry's shape against the match and give every side its name and players."""
+    if not isinstance(entry, dict):
+        raise Invalid("A hand must be a JSON object with 'kozi' and 'teams'.")
+    unknown = sorted(set(entry) - _ENTRY_FIELDS)
+    if unknown:
+        raise Invalid(f"{referee.show(unknown[0])} is not a field of a hand.")
+    teams = entry.get("teams")
+    if not isinstance(teams, list) or not teams:
+        raise Invalid("'teams' must list every side of the hand.")
+    for i, team in enumerate(teams, 1):
+        if not isinstance(team, dict):
+            raise Invalid(f"Side {i} must be an object.")
+        if "score_before" in team:
+            raise Invalid("'score_before' comes from the match itself; leave it out.")
+    if format_of(match).credit is Credit.TEAM:
+        sides = _fixed_sides(match, teams)
+    else:
+        sides = _shared_sides(match, teams)
+    return {"kozi": entry.get("kozi"), "teams": sides}
+
+
+def _fixed_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    by_name = {t.name: t for t in match.teams}
+    if len(teams) != len(match.teams):
+        raise Invalid(f"This match has {len(match.teams)} teams; enter each of them once.")
+    sides = []
+    for position, team in enumerate(teams):
+        name = team.get("name", match.teams[position].name)
+        if name not in by_name:
+            known = ", ".join(by_name)
+            raise Invalid(f"{referee.show(name)} is not a team of this match ({known}).")
+        players = [s.player_id for s in match.seats if s.team_id == by_name[name].id]
+        sides.append({**team, "name": name, "players": players})
+    names = [s["name"] for s in sides]
+    if len(set(names)) != len(names):
+        raise Invalid("A team is entered twice; enter each team once.")
+    return sides
+
+
+def _shared_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """In the share formats the players say who played alone and who together this hand."""
+    seated = {s.player_id: s.player.name for s in match.seats}
+    seen: list[int] = []
+    sides = []
+    for i, team in enumerate(teams, 1):
+        players = team.get("players")
+        if not isinstance(players, list) or not players:
+            raise Invalid(f"Side {i} must list its players by id.")
+        for pid in players:
+            if pid not in seated:
+                raise Invalid(f"Player {referee.show(pid)} has no seat at this table.")
+            if pid in seen:
+                raise Invalid(f"{seated[pid]} is on two sides; each player plays on one.")
+            seen.append(pid)
+        name = team.get("name") or " & ".join(seated[p] for p in players)
+        sides.append({**team, "name": name, "players": players})
+    missing = [name for pid, name in seated.items() if pid not in seen]
+    if missing:
+        raise Invalid(f"{', '.join(missing)} must be on a side too; everyone at the table plays.")
+    shape = tuple(sorted(len(s["players"]) for s in sides))
+    fmt = format_of(match)
+    if shape not in {tuple(sorted(s)) for s in fmt.shapes}:
+        raise Invalid(
+            f"The {fmt.id} format plays one player alone against the others "
+            "(in pairs, or all together); these sides do not fit it."
+        )
+    return sides
+
+
+def _score(
+    match: Match, entry: dict[str, Any], number: int | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    variant = variant_of(match)
+    state = state_of(match, upto=number)
+    credit = format_of(match).credit
+    bodies = []
+    for side in entry["teams"]:
+        body = {k: v for k, v in side.items() if k != "players"}
+        if credit is Credit.TEAM:
+            body["score_before"] = str(state.total(side["name"]))
+        else:
+            body["score_before"] = str(side_score_before(state, [str(p) for p in side["players"]]))
+        bodies.append(body)
+    try:
+        kozi = referee.read_suit(entry.get("kozi"))
+        teams = referee.read_teams(bodies)
+    except ValueError as error:
+        raise Invalid(str(error)) from None
+    result = referee.hand_json(score_hand(variant, teams, kozi, format_of(match)))
+    for side, scored in zip(entry["teams"], result["teams"], strict=True):
+        scored["players"] = side["players"]
+        if credit is Credit.TEAM:
+            scored["team"] = side["name"]
+    return entry, result

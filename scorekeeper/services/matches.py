@@ -1,0 +1,207 @@
+"""Starting a match and reading where it stands; every number comes from the rules engine."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Hand, Match, MatchTeam, Seat, User
+from scorekeeper.rules.formats import Credit, TableFormat, find_format
+from scorekeeper.rules.match import MatchSetup, MatchState, PlayedHand, Side, match_state
+from scorekeeper.rules.points import points_json
+from scorekeeper.rules.presets import find_variant
+from scorekeeper.rules.variants import Variant
+from scorekeeper.services.clubs import player_of
+from scorekeeper.services.errors import Invalid
+
+
+@dataclasses.dataclass(frozen=True)
+class TeamSpec:
+    name: str
+    player_ids: tuple[int, ...]
+
+
+def create_match(
+    club: Club,
+    user: User | None,
+    variant_id: str,
+    format_id: str,
+    teams: Sequence[TeamSpec],
+    house_rules: Mapping[str, Any] | None = None,
+    target: int | None = None,
+    first_dealer: int | None = None,
+) -> Match:
+    """Start a match. For fixed-team formats `teams` are the teams; for the share formats the
+    players of all `teams` together are the table, in seat order."""
+    try:
+        preset = find_variant(variant_id)
+        rules = dict(house_rules or {})
+        if target is not None:
+            rules["target"] = target
+        variant = preset.with_options(**rules)
+        table_format = find_format(format_id)
+    except ValueError as error:
+        raise Invalid(str(error)) from None
+    players = [player_of(club, pid) for team in teams for pid in team.player_ids]
+    ids = [p.id for p in players]
+    if len(set(ids)) != len(ids):
+        twice = next(p.name for p in players if ids.count(p.id) > 1)
+        raise Invalid(f"{twice} is seated twice; every player takes one seat.")
+    match = Match(
+        club=club,
+        variant_id=preset.id,
+        options=variant.options(),
+        house_rules={k: variant.options()[k] for k in rules},
+        format=table_format.id,
+        created_by_id=None if user is None else user.id,
+    )
+    if table_format.credit is Credit.TEAM:
+        _seat_teams(match, table_format, teams, players)
+    else:
+        _seat_table(match, table_format, players)
+    if first_dealer is not None:
+        seat = next((s for s in match.seats if s.player_id == first_dealer), None)
+        if seat is None:
+            raise Invalid(f"The first dealer (player {first_dealer}) has no seat at this table.")
+        match.first_dealer = seat.position
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+def _seat_teams(
+    match: Match, fmt: TableFormat, teams: Sequence[TeamSpec], players: list[Any]
+) -> None:
+    sizes = tuple(len(t.player_ids) for t in teams)
+    if sizes not in fmt.shapes:
+        shape = " or ".join(" + ".join(map(str, s)) for s in fmt.shapes)
+        raise Invalid(
+            f"The {fmt.id} format seats teams of {shape} players, "
+            f"but the teams given have {' + '.join(map(str, sizes)) or 'none'}."
+        )
+    names = [t.name.strip() or f"Team {i}" for i, t in enumerate(teams, 1)]
+    if len(set(names)) != len(names):
+        raise Invalid("Two teams have the same name; give each its own.")
+    by_id = {p.id: p for p in players}
+    rows = []
+    for position, (spec, name) in enumerate(zip(teams, names, strict=True)):
+        team = MatchTeam(position=position, name=name[:80])
+        match.teams.append(team)
+        rows.append([(by_id[pid], team) for pid in spec.player_ids])
+    # Partners sit opposite: the table goes round taking one player from each team in turn.
+    position = 0
+    for round_ in range(max(len(r) for r in rows)):
+        for row in rows:
+            if round_ < len(row):
+                player, team = row[round_]
+                match.seats.append(Seat(position=position, player=player, team=team))
+                position += 1
+
+
+def _seat_table(match: Match, fmt: TableFormat, players: list[Any]) -> None:
+    if len(players) not in fmt.player_counts:
+        counts = " or ".join(str(n) for n in sorted(fmt.player_counts))
+        raise Invalid(f"The {fmt.id} format is for {counts} players, not {len(players)}.")
+    for position, player in enumerate(players):
+        match.seats.append(Seat(position=position, player=player))
+
+
+def variant_of(match: Match) -> Variant:
+    """The match's own frozen rules; options the players changed are no longer assumptions."""
+    preset = find_variant(match.variant_id)
+    variant = preset.with_options(**match.options)
+    return dataclasses.replace(variant, assumed=preset.assumed - set(match.house_rules))
+
+
+def format_of(match: Match) -> TableFormat:
+    return find_format(match.format)
+
+
+def setup_of(match: Match) -> MatchSetup:
+    table_format = format_of(match)
+    teams = None
+    if table_format.credit is Credit.TEAM:
+        teams = {
+            team.name: tuple(str(s.player_id) for s in match.seats if s.team_id == team.id)
+            for team in match.teams
+        }
+    return MatchSetup(
+        variant=variant_of(match),
+        table_format=table_format,
+        seats=tuple(str(s.player_id) for s in match.seats),
+        teams=teams,
+        first_dealer=match.first_dealer,
+    )
+
+
+def live_hands(match: Match) -> list[Hand]:
+    return [h for h in match.hands if not h.deleted]
+
+
+def played(hand: Hand) -> PlayedHand:
+    return PlayedHand(
+        tuple(
+            Side(
+                players=tuple(str(p) for p in team["players"]),
+                score=team["score"],
+                team=team.get("team"),
+            )
+            for team in hand.result["teams"]
+        )
+    )
+
+
+def state_of(match: Match, upto: int | None = None) -> MatchState:
+    """Where the match stands after its hands (or after the hands numbered below `upto`)."""
+    hands = [h for h in live_hands(match) if upto is None or h.number < upto]
+    return match_state(setup_of(match), [played(h) for h in hands])
+
+
+def names_of(match: Match) -> dict[str, str]:
+    """Standing names to show: team names stay, player ids become player names."""
+    return {str(s.player_id): s.player.name for s in match.seats}
+
+
+def match_json(match: Match) -> dict[str, Any]:
+    state = state_of(match)
+    names = names_of(match)
+    variant = variant_of(match)
+    return {
+        "id": match.id,
+        "club": match.club_id,
+        "variant": match.variant_id,
+        "options": match.options,
+        "format": match.format,
+        "target": variant.target,
+        "target_rule": variant.target_rule.value,
+        "teams": [
+            {
+                "name": names.get(s.name, s.name),
+                "score": points_json(s.total),
+                "opening_required": s.opening.least_meeting(5),
+                "opening": s.opening.text,
+            }
+            for s in state.standings
+        ],
+        "hands": [hand_json(h) for h in live_hands(match)],
+        "next_dealer": None if state.next_dealer is None else names[state.next_dealer],
+        "finished": state.finished,
+        "winner": None if state.winner is None else names.get(state.winner, state.winner),
+        "tied_leaders": [names.get(n, n) for n in state.tied_leaders],
+    }
+
+
+def hand_json(hand: Hand) -> dict[str, Any]:
+    return {
+        "number": hand.number,
+        "version": hand.version,
+        "kozi": hand.entry.get("kozi"),
+        "teams": hand.result["teams"],
+        "legal": hand.result["legal"],
+        "problems": hand.result["problems"],
+        "accepted_reason": hand.accepted_reason,
+        "entry": hand.entry,
+        "updated_at": hand.updated_at.isoformat(),
+    }

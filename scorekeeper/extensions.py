@@ -4,6 +4,7 @@ import sqlite3
 from typing import Any
 
 from flask_login import LoginManager
+from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy import event
@@ -18,6 +19,7 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 login_manager = LoginManager()
+migrate = Migrate()
 login_manager.login_view = "auth.login"
 login_manager.login_message = "Please log in to see this page."
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper import cli, config
-from scorekeeper.extensions import csrf, db, login_manager
+from scorekeeper.extensions import csrf, db, login_manager, migrate
 
 # templates/ and static/ live at the top of the repository, beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
     login_manager.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
 
     from scorekeeper.web import register_blueprints
 
@@ -43,10 +44,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     cli.register(app)
 
-    # Until migrations arrive, start-up creates missing tables. Tests build and drop their
-    # own schema, so a test app never touches the developer's database here.
-    if not app.testing:
+    # Start-up brings the database to the newest schema (a no-op when it is there), so
+    # `make run` works on a fresh clone. Tests build and drop their own schema instead.
+    if not app.testing and app.config.get("AUTO_UPGRADE", True):
+        from flask_migrate import upgrade
+
         with app.app_context():
-            db.create_all()
+            upgrade()
 
     return app

@@ -2,6 +2,11 @@
 
 flask --app scorekeeper check-meld --variant pagat --kozi H 3H 4H 2H 6H 7H
 flask --app scorekeeper score-hand hand.json
+
+And accounts for the match API:
+
+flask --app scorekeeper create-user alice --password 'correct horse'
+flask --app scorekeeper create-token alice --label phone   # the token is the last line
 """
 
 from __future__ import annotations
@@ -11,14 +16,23 @@ from typing import Any
 
 import click
 from flask import Flask
+from flask.cli import with_appcontext
 
 from scorekeeper import referee
+from scorekeeper.demo import demo_command
+from scorekeeper.extensions import db
+from scorekeeper.schema import ensure_schema
+from scorekeeper.services import accounts
+from scorekeeper.services.errors import ServiceError
 
 
 def register(app: Flask) -> None:
     """Attach the scorekeeper commands to ``app``."""
     app.cli.add_command(check_meld_command)
     app.cli.add_command(score_hand_command)
+    app.cli.add_command(create_user_command)
+    app.cli.add_command(create_token_command)
+    app.cli.add_command(demo_command)
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -74,3 +88,41 @@ def score_hand_command(hand_file: Any) -> None:
     except json.JSONDecodeError as error:
         raise click.ClickException(f"{hand_file.name} is not valid JSON: {error}") from None
     _answer(referee.score_hand_request, body)
+
+
+@click.command("create-user")
+@click.argument("username")
+@click.option(
+    "--password",
+    prompt=True,
+    hide_input=True,
+    confirmation_prompt=True,
+    help=f"At least {accounts.MIN_PASSWORD} characters; asked for when left out.",
+)
+@with_appcontext
+def create_user_command(username: str, password: str) -> None:
+    """Make an account that can log in and hold API tokens."""
+    ensure_schema()
+    try:
+        user = accounts.create_user(username, password)
+    except ServiceError as error:
+        db.session.rollback()
+        raise click.ClickException(error.message) from None
+    click.echo(f"Created user {user.username}.")
+
+
+@click.command("create-token")
+@click.argument("username")
+@click.option("--label", default="", help="A name to tell the token apart, e.g. 'phone'.")
+@with_appcontext
+def create_token_command(username: str, label: str) -> None:
+    """Print a new API token for USERNAME (its last line): send it as Authorization: Bearer."""
+    ensure_schema()
+    user = accounts.find_user(username)
+    if user is None:
+        raise click.ClickException(
+            f"There is no user {username!r}; make one with: create-user {username}"
+        )
+    token = accounts.create_token(user, label)
+    click.echo(f"API token for {user.username}; it is shown only this once:", err=True)
+    click.echo(token)

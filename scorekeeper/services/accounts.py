@@ -10,9 +10,14 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User, utcnow
+from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid
 
 MIN_PASSWORD = 8
+
+
+class UsernameTaken(Invalid):
+    """Someone already has that username (a form shows it beside the username field)."""
 
 
 def create_user(username: str, password: str) -> User:
@@ -22,10 +27,15 @@ def create_user(username: str, password: str) -> User:
     if len(password) < MIN_PASSWORD:
         raise Invalid(f"A password needs at least {MIN_PASSWORD} characters.")
     if find_user(username) is not None:
-        raise Invalid(f"The username {username!r} is taken; choose another.")
+        raise UsernameTaken(f"The username {username!r} is taken; choose another.")
     user = User(username=username, password_hash=generate_password_hash(password))
     db.session.add(user)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except sa.exc.IntegrityError:
+        # Two people registered the same name at once; the other one was first.
+        db.session.rollback()
+        raise UsernameTaken(f"The username {username!r} is taken; choose another.") from None
     return user
 
 
@@ -60,8 +70,20 @@ def user_for_token(token: str) -> User | None:
 
 
 def revoke_token(user: User, token_id: int) -> None:
-    row = db.session.get(ApiToken, token_id)
+    row = db.session.get(ApiToken, token_id) if is_row_id(token_id) else None
     if row is None or row.user_id != user.id:
         raise Invalid("No such token.")
-    row.revoked_at = utcnow()
+    if row.revoked_at is None:  # revoking twice keeps the first date
+        row.revoked_at = utcnow()
     db.session.commit()
+
+
+def list_tokens(user: User) -> list[ApiToken]:
+    """The user's tokens, newest first, revoked ones included (only digests are stored)."""
+    return list(
+        db.session.scalars(
+            sa.select(ApiToken)
+            .where(ApiToken.user_id == user.id)
+            .order_by(ApiToken.created_at.desc(), ApiToken.id.desc())
+        )
+    )

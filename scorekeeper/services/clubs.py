@@ -5,10 +5,20 @@ from __future__ import annotations
 import secrets
 
 import sqlalchemy as sa
+from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Membership, Player, Role, User
+from scorekeeper.models import Club, Match, Membership, Player, Role, Seat, User
 from scorekeeper.services.errors import Forbidden, Invalid, NotFound
+
+#: Row ids are 32-bit integers on PostgreSQL (SQLite allows 64 bits); a larger number sent
+#: in a URL or a JSON body names no row, and must not reach the database as a query error.
+MAX_ROW_ID = 2**31 - 1
+
+
+def is_row_id(value: object) -> bool:
+    """Whether `value` could be a row's id: a whole number (not a bool) in the id range."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROW_ID
 
 
 def create_club(owner: User, name: str) -> Club:
@@ -35,7 +45,7 @@ def role_in(user: User | None, club: Club) -> Role | None:
 def club_for(user: User | None, club_id: int, needed: Role = Role.VIEWER) -> Club:
     """The club if `user` may act in it with `needed`; to strangers it does not exist (404),
     so club ids reveal nothing; a member without the role gets 403."""
-    club = db.session.get(Club, club_id)
+    club = db.session.get(Club, club_id) if is_row_id(club_id) else None
     role = None if club is None else role_in(user, club)
     if club is None or role is None:
         raise NotFound("There is no such club, or you are not one of its members.")
@@ -56,12 +66,22 @@ def clubs_of(user: User) -> list[tuple[Club, Role]]:
 
 def join_by_invite(user: User, code: str) -> Club:
     """Joining through the owner's link makes a viewer; the owner may raise the role."""
+    club = club_by_invite(code)
+    if role_in(user, club) is None:
+        db.session.add(Membership(club=club, user=user, role=Role.VIEWER))
+        try:
+            db.session.commit()
+        except sa.exc.IntegrityError:
+            # A double tap on "Join" raced itself: the other request made the membership.
+            db.session.rollback()
+    return club
+
+
+def club_by_invite(code: str) -> Club:
+    """The club an invitation link leads to, without joining it."""
     club = db.session.scalar(sa.select(Club).where(Club.invite_code == code))
     if club is None:
         raise NotFound("This invitation link is not valid (any more); ask for a new one.")
-    if role_in(user, club) is None:
-        db.session.add(Membership(club=club, user=user, role=Role.VIEWER))
-        db.session.commit()
     return club
 
 
@@ -72,9 +92,13 @@ def renew_invite(club: Club) -> str:
 
 
 def set_role(club: Club, user_id: int, role: Role) -> None:
-    membership = db.session.scalar(
-        sa.select(Membership).where(Membership.club_id == club.id, Membership.user_id == user_id)
-    )
+    membership = None
+    if is_row_id(user_id):
+        membership = db.session.scalar(
+            sa.select(Membership).where(
+                Membership.club_id == club.id, Membership.user_id == user_id
+            )
+        )
     if membership is None:
         raise NotFound("That person is not a member of this club.")
     owners = [m for m in club.memberships if m.role is Role.OWNER]
@@ -84,12 +108,34 @@ def set_role(club: Club, user_id: int, role: Role) -> None:
     db.session.commit()
 
 
+def members_of(club: Club) -> list[Membership]:
+    """Members, owners first, then scorers, then viewers; by username within a role."""
+    rows = db.session.scalars(sa.select(Membership).join(User).where(Membership.club_id == club.id))
+    return sorted(rows, key=lambda m: (-m.role.rank, m.user.username.casefold()))
+
+
+def recent_matches(club: Club, limit: int = 30) -> tuple[list[Match], int]:
+    """The club's `limit` newest matches with their seated players, and how many there are."""
+    matches = db.session.scalars(
+        sa.select(Match)
+        .where(Match.club_id == club.id)
+        .order_by(Match.id.desc())
+        .limit(limit)
+        .options(selectinload(Match.seats).selectinload(Seat.player))
+    )
+    total = db.session.scalar(
+        sa.select(sa.func.count()).select_from(Match).where(Match.club_id == club.id)
+    )
+    return list(matches), total or 0
+
+
 def add_player(club: Club, name: str) -> Player:
     name = " ".join(name.split())
     if not name or len(name) > 80:
         raise Invalid("A player's name needs 1 to 80 characters.")
-    if any(p.name.casefold() == name.casefold() for p in club.players):
-        raise Invalid(f"{name} already plays in this club.")
+    same = next((p for p in club.players if p.name.casefold() == name.casefold()), None)
+    if same is not None:
+        raise Invalid(f"{same.name} already plays in this club.")
     player = Player(club=club, name=name)
     db.session.add(player)
     db.session.commit()
@@ -99,7 +145,7 @@ def add_player(club: Club, name: str) -> Player:
 def player_of(club: Club, player_id: object) -> Player:
     if isinstance(player_id, bool) or not isinstance(player_id, int):
         raise Invalid(f"A player is named by its id, a whole number, not {player_id!r}.")
-    player = db.session.get(Player, player_id)
+    player = db.session.get(Player, player_id) if is_row_id(player_id) else None
     if player is None or player.club_id != club.id:
         raise Invalid(f"Player {player_id} does not play in this club.")
     return player

@@ -81,6 +81,7 @@ def edit_hand(
     """Replace a hand's entry. Only the version the editor saw may be replaced, so of two
     phones editing one hand the second is refused instead of overwriting the first."""
     hand = hand_of(match, number)
+    _check_version(hand, expected_version)  # a stale edit is a conflict, whatever it holds
     normalized, result = _score(match, _normalize(match, entry), number)
     reason = _check_problems(result, accepted_reason)
     _swap(
@@ -161,11 +162,20 @@ def _swap(hand: Hand, expected_version: int, user: User | None, **values: Any) -
     )
     if changed.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
-        raise Conflict(
-            f"Hand {hand.number} was changed by someone else since you opened it "
-            "(it is now at a newer version). Reload it to see their change; nothing was saved."
-        )
+        raise _stale(hand)
     db.session.refresh(hand)
+
+
+def _check_version(hand: Hand, expected_version: int) -> None:
+    if hand.version != expected_version:
+        raise _stale(hand)
+
+
+def _stale(hand: Hand) -> Conflict:
+    return Conflict(
+        f"Hand {hand.number} was changed by someone else since you opened it "
+        "(it is now at a newer version). Reload it to see their change; nothing was saved."
+    )
 
 
 def _version(hand: Hand, action: str, user: User | None) -> HandVersion:
@@ -210,7 +220,7 @@ def _fixed_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, An
     sides = []
     for position, team in enumerate(teams):
         name = team.get("name", match.teams[position].name)
-        if name not in by_name:
+        if not isinstance(name, str) or name not in by_name:
             known = ", ".join(by_name)
             raise Invalid(f"{referee.show(name)} is not a team of this match ({known}).")
         players = [s.player_id for s in match.seats if s.team_id == by_name[name].id]
@@ -231,7 +241,8 @@ def _shared_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, A
         if not isinstance(players, list) or not players:
             raise Invalid(f"Side {i} must list its players by id.")
         for pid in players:
-            if pid not in seated:
+            # Only whole numbers name players: true is not player 1, and a list is no key.
+            if isinstance(pid, bool) or not isinstance(pid, int) or pid not in seated:
                 raise Invalid(f"Player {referee.show(pid)} has no seat at this table.")
             if pid in seen:
                 raise Invalid(f"{seated[pid]} is on two sides; each player plays on one.")

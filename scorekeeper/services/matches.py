@@ -62,13 +62,21 @@ def create_match(
     else:
         _seat_table(match, table_format, players)
     if first_dealer is not None:
-        seat = next((s for s in match.seats if s.player_id == first_dealer), None)
+        # Seats are not flushed yet, so their player_id is still unset: compare the players.
+        seat = next(
+            (s for s in match.seats if _same_id(s.player.id, first_dealer)),
+            None,
+        )
         if seat is None:
             raise Invalid(f"The first dealer (player {first_dealer}) has no seat at this table.")
         match.first_dealer = seat.position
     db.session.add(match)
     db.session.commit()
     return match
+
+
+def _same_id(player_id: int, given: object) -> bool:
+    return not isinstance(given, bool) and isinstance(given, int) and given == player_id
 
 
 def _seat_teams(

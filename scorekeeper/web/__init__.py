@@ -3,7 +3,19 @@
 from flask import Flask
 
 from scorekeeper.extensions import csrf
-from scorekeeper.web import access, api, errors, health, pages
+from scorekeeper.web import (
+    access,
+    account,
+    api,
+    api_matches,
+    auth,
+    clubs,
+    errors,
+    health,
+    pages,
+    referee_pages,
+)
+from scorekeeper.web import matches as match_pages
 
 
 def register_blueprints(app: Flask) -> None:
@@ -12,6 +24,11 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(api_matches.bp)  # clubs, matches, hands: login or bearer token
+    for own in (auth, clubs, account):  # accounts and club pages
+        app.register_blueprint(own.bp)
+    app.register_blueprint(referee_pages.bp)
+    app.register_blueprint(match_pages.bp)  # new match, scoreboard, hand entry and history
     # The JSON API is stateless and called by scripts without a session, so a CSRF token
     # cannot protect it; forms on the HTML pages keep their protection.
     csrf.exempt(api.bp)

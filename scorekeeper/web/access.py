@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Request
+from flask import Request, abort, current_app, flash, jsonify, redirect, request, session
+from flask.typing import ResponseReturnValue
+from flask_login.utils import expand_login_view, login_url, make_next_param
 
 from scorekeeper.extensions import db, login_manager
 from scorekeeper.models import User
 from scorekeeper.services.accounts import user_for_token
+
+#: What an anonymous call to the JSON API hears, instead of a redirect to the login page.
+API_LOGIN_NEEDED = "Log in or send Authorization: Bearer <token>"
 
 
 @login_manager.user_loader
@@ -21,3 +26,28 @@ def load_user_from_token(request: Request) -> User | None:
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return user_for_token(token.strip())
+
+
+def is_api_request() -> bool:
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+@login_manager.unauthorized_handler
+def unauthorized() -> ResponseReturnValue:
+    """A script calling the JSON API gets 401 JSON; a person on a page goes to the login page."""
+    if is_api_request():
+        response = jsonify({"error": API_LOGIN_NEEDED})
+        response.status_code = 401
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+        return response
+    # Flask-Login's own behaviour, which a registered handler replaces.
+    view = login_manager.blueprint_login_views.get(request.blueprint, login_manager.login_view)
+    if not view:
+        abort(401)
+    if login_manager.login_message:
+        flash(login_manager.login_message, category=login_manager.login_message_category)
+    if current_app.config.get("USE_SESSION_FOR_NEXT", False):
+        session["_id"] = login_manager._session_identifier_generator()
+        session["next"] = make_next_param(expand_login_view(view), request.url)
+        return redirect(login_url(view))
+    return redirect(login_url(view, next_url=request.url))

@@ -1,0 +1,348 @@
+"""JSON API v1: clubs, players, matches and their hands, for a logged-in session or a bearer
+token (`Authorization: Bearer <token>`, made with `flask --app scorekeeper create-token`).
+
+Views read the request, ask `scorekeeper.services` and answer with what they say; every score
+comes from the rules engine. Errors are `{"error": "…"}` (scorekeeper/web/errors.py): 400 bad
+input, 401 anonymous, 403 a role too low, 404 no such thing or not your club, 409 a stale
+version or a finished match, 415 a body that is not JSON, 422 a hand with problems and no
+accepted reason (with "problems" and "preview"), 428 an edit without If-Match.
+
+The blueprint is CSRF-exempt, as scripts send no CSRF token. A browser session is still safe:
+every body must come as `Content-Type: application/json`, which no cross-site form can send,
+and DELETE (which has no body) is not a method a cross-site form can use.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import current_user
+
+from scorekeeper.extensions import csrf, db, login_manager
+from scorekeeper.models import Club, Hand, Match, Player, Role, User
+from scorekeeper.referee import show
+from scorekeeper.rules.variants import options_from_json
+from scorekeeper.services import clubs, hands, matches
+from scorekeeper.services.errors import Invalid, NotFound
+
+bp = Blueprint("api_matches", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+
+CLUB_FIELDS = frozenset({"name"})
+PLAYER_FIELDS = frozenset({"name"})
+MATCH_FIELDS = frozenset(
+    {"club", "variant", "options", "format", "target", "teams", "first_dealer"}
+)
+MATCH_TEAM_FIELDS = frozenset({"name", "players"})
+#: A hand: what the players entered (checked by services.hands) and a reason for its problems.
+HAND_FIELDS = frozenset({"kozi", "teams", "accepted_reason"})
+IDEMPOTENCY_KEY_LENGTH = 100  # the column's width
+
+
+@bp.before_request
+def login_required() -> ResponseReturnValue | None:
+    if not current_user.is_authenticated:
+        answer: ResponseReturnValue = login_manager.unauthorized()  # 401 JSON (web/access.py)
+        return answer
+    return None
+
+
+# --- clubs and players --------------------------------------------------------------------------
+
+
+@bp.get("/clubs")
+def my_clubs() -> Response:
+    return jsonify(
+        {
+            "clubs": [
+                {"id": club.id, "name": club.name, "role": role.value}
+                for club, role in clubs.clubs_of(_me())
+            ]
+        }
+    )
+
+
+@bp.post("/clubs")
+def create_club() -> ResponseReturnValue:
+    body = _body(CLUB_FIELDS)
+    club = clubs.create_club(_me(), _text(body, "name"))
+    return _created(_club_json(club, Role.OWNER), url_for(".club", club_id=club.id))
+
+
+@bp.get("/clubs/<int:club_id>")
+def club(club_id: int) -> Response:
+    found = clubs.club_for(_me(), club_id)
+    role = clubs.role_in(_me(), found)
+    assert role is not None  # club_for found a membership
+    return jsonify(_club_json(found, role))
+
+
+@bp.post("/clubs/<int:club_id>/players")
+def add_player(club_id: int) -> ResponseReturnValue:
+    found = clubs.club_for(_me(), club_id, Role.SCORER)
+    body = _body(PLAYER_FIELDS)
+    player = clubs.add_player(found, _text(body, "name"))
+    return _created(_player_json(player), url_for(".player", club_id=found.id, player_id=player.id))
+
+
+@bp.get("/clubs/<int:club_id>/players/<int:player_id>")
+def player(club_id: int, player_id: int) -> Response:
+    found = clubs.club_for(_me(), club_id)
+    row = db.session.get(Player, player_id) if clubs.is_row_id(player_id) else None
+    if row is None or row.club_id != found.id:
+        raise NotFound(f"Player {player_id} does not play in this club.")
+    return jsonify(_player_json(row))
+
+
+# --- matches ------------------------------------------------------------------------------------
+
+
+@bp.post("/matches")
+def create_match() -> ResponseReturnValue:
+    body = _body(MATCH_FIELDS, required=("club", "variant", "format", "teams"))
+    club_id = body["club"]
+    if isinstance(club_id, bool) or not isinstance(club_id, int):
+        raise Invalid(f"'club' must be the id of one of your clubs, not {show(club_id)}.")
+    found = clubs.club_for(_me(), club_id, Role.SCORER)
+    for field in ("variant", "format"):
+        if not isinstance(body[field], str):
+            raise Invalid(
+                f'\'{field}\' must be text, such as "pagat" or "4p", not {show(body[field])}.'
+            )
+    try:
+        house_rules = options_from_json(body.get("options"))
+    except ValueError as error:
+        raise Invalid(str(error)) from None
+    match = matches.create_match(
+        found,
+        _me(),
+        body["variant"],
+        body["format"],
+        _team_specs(body["teams"]),
+        house_rules=house_rules,
+        target=body.get("target"),
+        first_dealer=body.get("first_dealer"),
+    )
+    return _created(matches.match_json(match), url_for(".match", match_id=match.id))
+
+
+@bp.get("/matches/<int:match_id>")
+def match(match_id: int) -> Response:
+    return jsonify(matches.match_json(_match(match_id)))
+
+
+# --- hands --------------------------------------------------------------------------------------
+
+
+@bp.post("/matches/<int:match_id>/hands")
+def add_hand(match_id: int) -> ResponseReturnValue:
+    found = _match(match_id, Role.SCORER)
+    key = _idempotency_key()
+    entry, reason = _hand_body()
+    hand, new = hands.record_hand(found, _me(), entry, reason, key)
+    response = _hand_response(hand)
+    response.status_code = 201 if new else 200  # 200: a retry, answered with the first hand
+    response.headers["Location"] = _hand_url(hand)
+    return response
+
+
+@bp.get("/matches/<int:match_id>/hands/<int:number>")
+def hand(match_id: int, number: int) -> Response:
+    return _hand_response(hands.hand_of(_match(match_id), number))
+
+
+@bp.put("/matches/<int:match_id>/hands/<int:number>")
+def edit_hand(match_id: int, number: int) -> Response:
+    found = _match(match_id, Role.SCORER)
+    version = _if_match()
+    entry, reason = _hand_body()
+    return _hand_response(hands.edit_hand(found, number, _me(), entry, version, reason))
+
+
+@bp.delete("/matches/<int:match_id>/hands/<int:number>")
+def delete_hand(match_id: int, number: int) -> tuple[str, int]:
+    found = _match(match_id, Role.SCORER)
+    hands.delete_hand(found, number, _me(), _if_match())
+    return "", 204
+
+
+# --- reading requests ---------------------------------------------------------------------------
+
+
+def _me() -> User:
+    user: User = current_user._get_current_object()
+    return user
+
+
+def _match(match_id: int, needed: Role = Role.VIEWER) -> Match:
+    """The match, if the caller is a member of its club (404 otherwise) with `needed` (403)."""
+    found = db.session.get(Match, match_id) if clubs.is_row_id(match_id) else None
+    if found is None or clubs.role_in(_me(), found.club) is None:
+        raise NotFound(f"There is no match {match_id}, or you are not a member of its club.")
+    clubs.club_for(_me(), found.club_id, needed)
+    return found
+
+
+def _body(allowed: frozenset[str], required: Iterable[str] = ()) -> dict[str, Any]:
+    """The request's JSON object, with only `allowed` fields and every `required` one."""
+    if not request.is_json:
+        abort(415, description="Send the body as JSON, with Content-Type: application/json.")
+    try:
+        body = json.loads(request.get_data(cache=True))
+    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
+        raise Invalid("The request body is not valid JSON: send a JSON object.") from None
+    if not isinstance(body, dict):
+        raise Invalid(f"The request body must be a JSON object, not {_short(body)}.")
+    _check_strings(body)
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        fields = ", ".join(sorted(allowed))
+        raise Invalid(f"{show(unknown[0])} is not a field here; the fields are {fields}.")
+    missing = [field for field in required if field not in body]
+    if missing:
+        raise Invalid(f"{show(missing[0])} is missing.")
+    return body
+
+
+def _short(value: Any) -> str:
+    text = show(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _check_strings(data: Any) -> None:
+    """Refuse text no database stores: NUL (PostgreSQL refuses it) and unpaired surrogates
+    (not UTF-8 at all). Walked without recursion, however deep the JSON goes."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise Invalid(
+                    "The request holds an unpaired surrogate (\\ud800–\\udfff)."
+                ) from None
+            if "\x00" in item:
+                raise Invalid("Text in the request may not hold the NUL character (\\u0000).")
+
+
+def _text(body: Mapping[str, Any], field: str) -> str:
+    value = body.get(field)
+    if not isinstance(value, str):
+        raise Invalid(f"{show(field)} must be text, not {show(value)}.")
+    return value
+
+
+def _team_specs(value: Any) -> list[matches.TeamSpec]:
+    if not isinstance(value, list) or not value:
+        raise Invalid(
+            "'teams' must list the teams, such as "
+            '[{"name": "A", "players": [1, 2]}, {"name": "B", "players": [3, 4]}].'
+        )
+    specs = []
+    for number, team in enumerate(value, 1):
+        if not isinstance(team, dict):
+            raise Invalid(f"Team {number} must be an object with 'name' and 'players'.")
+        unknown = sorted(set(team) - MATCH_TEAM_FIELDS)
+        if unknown:
+            raise Invalid(f"Team {number}: {show(unknown[0])} is not a field of a team.")
+        name = team.get("name", "")
+        if not isinstance(name, str):
+            raise Invalid(f"Team {number}: 'name' must be text, not {show(name)}.")
+        players = team.get("players")
+        if not isinstance(players, list):
+            raise Invalid(f"Team {number}: 'players' must list player ids, not {show(players)}.")
+        specs.append(matches.TeamSpec(name=name, player_ids=tuple(players)))
+    return specs
+
+
+def _hand_body() -> tuple[dict[str, Any], str | None]:
+    """A hand's entry (kozi and teams, checked by the service) and its accepted reason."""
+    body = _body(HAND_FIELDS)
+    reason = body.pop("accepted_reason", None)
+    if reason is not None and not isinstance(reason, str):
+        raise Invalid(f"'accepted_reason' must be text, not {show(reason)}.")
+    return body, reason
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 0 < len(key) <= IDEMPOTENCY_KEY_LENGTH or not key.isascii() or not key.isprintable():
+        raise Invalid(
+            f"Idempotency-Key must be 1 to {IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, "
+            "such as a UUID."
+        )
+    return key
+
+
+def _if_match() -> int:
+    """The version the client last saw: If-Match as "3", 3 or W/"3"."""
+    raw = request.headers.get("If-Match", "").strip()
+    if not raw:
+        abort(
+            428,
+            description=(
+                "Send If-Match with the version of the hand you are changing (its 'version' "
+                "or ETag), so a change you have not seen is never overwritten."
+            ),
+        )
+    text = raw.removeprefix("W/")
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        text = text[1:-1]
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise Invalid(f'If-Match must be the hand\'s version, such as "3", not {show(raw)}.')
+    return int(text)
+
+
+# --- answering ----------------------------------------------------------------------------------
+
+
+def _created(body: dict[str, Any], location: str) -> Response:
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = location
+    return response
+
+
+def _hand_url(hand: Hand) -> str:
+    return url_for(".hand", match_id=hand.match_id, number=hand.number)
+
+
+def _hand_response(hand: Hand) -> Response:
+    response = jsonify(matches.hand_json(hand))
+    response.set_etag(str(hand.version))
+    return response
+
+
+def _player_json(player: Player) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "club": player.club_id}
+
+
+def _club_json(club: Club, role: Role) -> dict[str, Any]:
+    return {
+        "id": club.id,
+        "name": club.name,
+        "role": role.value,
+        "players": [{"id": p.id, "name": p.name} for p in club.players],
+        "matches": [
+            {
+                "id": m.id,
+                "variant": m.variant_id,
+                "format": m.format,
+                "players": [s.player.name for s in m.seats],
+                "created_at": m.created_at.isoformat(),
+            }
+            for m in club.matches
+        ],
+    }

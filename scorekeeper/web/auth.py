@@ -1,0 +1,99 @@
+"""Registering, logging in and out. Passwords and their hashes are services.accounts' business."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import current_user, login_user, logout_user
+from flask_wtf import FlaskForm
+
+from scorekeeper.models import User
+from scorekeeper.services import accounts
+from scorekeeper.services.errors import Invalid
+from scorekeeper.web.auth_forms import LoginForm, RegisterForm
+
+bp = Blueprint("auth", __name__)
+
+
+def me() -> User:
+    """The logged-in user as a real model object (``current_user`` is only a proxy, which
+    SQLAlchemy cannot store in a relationship). Use it behind ``@login_required``."""
+    user: User = current_user._get_current_object()
+    return user
+
+
+def safe_next(target: str | None) -> str | None:
+    """`target` if it is a path on this site, else None: a `next` parameter must never send
+    someone to another host after they typed their password (an open redirect).
+
+    >>> safe_next("/clubs/3?tab=players"), safe_next("//evil.example"), safe_next("https://x.y/")
+    ('/clubs/3?tab=players', None, None)
+    """
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return None
+    # Browsers drop tabs and newlines from URLs and read a backslash as a slash, so
+    # "/\t/evil.example" would become "//evil.example".
+    if any(ch == "\\" or ord(ch) < 32 or ord(ch) == 127 for ch in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
+
+
+def _next_page() -> str:
+    return safe_next(request.args.get("next")) or url_for("clubs.index")
+
+
+def _page(template: str, form: FlaskForm) -> ResponseReturnValue:
+    """A form page: 200 when first shown, 400 when it comes back with errors."""
+    status = 400 if form.is_submitted() else 200
+    next_url = safe_next(request.args.get("next"))
+    return render_template(template, form=form, next=next_url), status
+
+
+@bp.route("/register", methods=["GET", "POST"])
+def register() -> ResponseReturnValue:
+    if current_user.is_authenticated:
+        return redirect(_next_page())
+    form = RegisterForm()
+    if form.validate_on_submit():
+        try:
+            user = accounts.create_user(form.username.data, form.password.data)
+        except accounts.UsernameTaken as error:
+            form.username.errors.append(error.message)
+        except Invalid as error:
+            form.form_errors.append(error.message)
+        else:
+            login_user(user)
+            flash(f"Welcome, {user.username}: your account is ready and you are logged in.")
+            return redirect(_next_page())
+    return _page("auth/register.html", form)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> ResponseReturnValue:
+    if current_user.is_authenticated:
+        return redirect(_next_page())
+    form = LoginForm()
+    if form.validate_on_submit():
+        user = accounts.authenticate(form.username.data, form.password.data)
+        if user is None:
+            form.form_errors.append(
+                "That username and password do not match an account; check both and try again."
+            )
+        else:
+            login_user(user, remember=form.remember.data)
+            flash(f"Welcome back, {user.username}.")
+            return redirect(_next_page())
+    return _page("auth/login.html", form)
+
+
+@bp.post("/logout")
+def logout() -> ResponseReturnValue:
+    if current_user.is_authenticated:
+        logout_user()
+        flash("You are logged out.")
+    return redirect(url_for("pages.home"))

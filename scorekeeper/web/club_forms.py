@@ -1,0 +1,58 @@
+"""Forms of the club pages: a new club, a new player, a member's role."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import SelectChoice, SelectField, StringField
+from wtforms.validators import DataRequired, Length
+
+from scorekeeper.models import Role
+
+
+def _strip(value: str | None) -> str | None:
+    return value.strip() if isinstance(value, str) else value
+
+
+class ClubForm(FlaskForm):  # type: ignore[misc]
+    name = StringField(
+        "Club name",
+        description="Your table's name, such as “Friday Biriba at Eleni's”.",
+        filters=[_strip],
+        validators=[
+            DataRequired("Give the club a name."),
+            Length(max=120, message="A club's name has at most 120 characters."),
+        ],
+        render_kw={"autocomplete": "off"},
+    )
+
+
+class PlayerForm(FlaskForm):  # type: ignore[misc]
+    name = StringField(
+        "Player's name",
+        description="Anyone who sits at the table; they need no account.",
+        filters=[_strip],
+        validators=[
+            DataRequired("Type the player's name."),
+            Length(max=80, message="A player's name has at most 80 characters."),
+        ],
+        render_kw={"autocomplete": "off", "autocapitalize": "words"},
+    )
+
+
+# The club page explains the roles above the list; the choices stay short for a phone.
+ROLE_CHOICES = [SelectChoice(role.value, role.value.capitalize()) for role in Role]
+
+
+class RoleForm(FlaskForm):  # type: ignore[misc]
+    """One per member; build it with ``prefix=role_prefix(user_id)`` so ids stay unique."""
+
+    role = SelectField(
+        "Role",
+        choices=ROLE_CHOICES,
+        validate_choice=True,
+        validators=[DataRequired("Choose viewer, scorer or owner.")],
+    )
+
+
+def role_prefix(user_id: int) -> str:
+    return f"member-{user_id}"

@@ -1,0 +1,189 @@
+"""Club pages: my clubs, one club (players, members, matches), invitations and roles.
+
+Who may do what is decided by services.clubs.club_for: strangers get 404, members without
+the role 403. Owners and scorers add players; only owners invite and change roles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import current_user, login_required
+
+from scorekeeper.models import Club, Match, Role
+from scorekeeper.rules.formats import FORMATS
+from scorekeeper.rules.presets import find_variant
+from scorekeeper.services import clubs
+from scorekeeper.services.errors import Invalid
+from scorekeeper.web.auth import me
+from scorekeeper.web.club_forms import ClubForm, PlayerForm, RoleForm, role_prefix
+
+bp = Blueprint("clubs", __name__)
+
+# The club page lists this many recent matches; older ones wait for a matches archive page.
+RECENT_MATCHES = 30
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    url: str
+    number: int
+    rules: str
+    table: str
+    players: str
+    started: datetime
+
+    @property
+    def started_text(self) -> str:
+        return f"{self.started.day} {self.started:%b %Y}"
+
+
+def _match_row(match: Match) -> MatchRow:
+    try:
+        rules = find_variant(match.variant_id).name
+    except ValueError:
+        rules = match.variant_id
+    table = FORMATS[match.format].name if match.format in FORMATS else match.format
+    return MatchRow(
+        # The scoreboard is another blueprint's page; a plain path keeps this page working
+        # whether or not that blueprint is registered.
+        url=f"/matches/{match.id}",
+        number=match.id,
+        rules=rules,
+        table=table,
+        players=", ".join(seat.player.name for seat in match.seats),
+        started=match.created_at,
+    )
+
+
+def _club_page(
+    club: Club,
+    player_form: PlayerForm | None = None,
+    alert: str | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    role = clubs.role_in(me(), club)
+    members = clubs.members_of(club)
+    role_forms = {}
+    if role is Role.OWNER:
+        role_forms = {
+            m.user_id: RoleForm(formdata=None, prefix=role_prefix(m.user_id), role=m.role.value)
+            for m in members
+        }
+    matches, total = clubs.recent_matches(club, RECENT_MATCHES)
+    page = render_template(
+        "clubs/show.html",
+        club=club,
+        role=role,
+        can_score=role is not None and role.allows(Role.SCORER),
+        is_owner=role is Role.OWNER,
+        members=members,
+        matches=[_match_row(m) for m in matches],
+        more_matches=total - len(matches),
+        player_form=player_form or PlayerForm(formdata=None),
+        role_forms=role_forms,
+        alert=alert,
+    )
+    return page, status
+
+
+def _index_page(form: ClubForm, status: int = 200) -> ResponseReturnValue:
+    return render_template("clubs/index.html", memberships=clubs.clubs_of(me()), form=form), status
+
+
+@bp.get("/clubs")
+@login_required
+def index() -> ResponseReturnValue:
+    return _index_page(ClubForm(formdata=None))
+
+
+@bp.post("/clubs")
+@login_required
+def create() -> ResponseReturnValue:
+    form = ClubForm()
+    if not form.validate_on_submit():
+        return _index_page(form, 400)
+    try:
+        club = clubs.create_club(me(), form.name.data)
+    except Invalid as error:
+        form.name.errors.append(error.message)
+        return _index_page(form, 400)
+    flash(f"{club.name} is ready, and you are its owner. Add the players next.")
+    return redirect(url_for(".show", club_id=club.id))
+
+
+@bp.get("/clubs/<int:club_id>")
+@login_required
+def show(club_id: int) -> ResponseReturnValue:
+    return _club_page(clubs.club_for(me(), club_id))
+
+
+@bp.post("/clubs/<int:club_id>/players")
+@login_required
+def add_player(club_id: int) -> ResponseReturnValue:
+    club = clubs.club_for(me(), club_id, Role.SCORER)
+    form = PlayerForm()
+    if not form.validate_on_submit():
+        return _club_page(club, player_form=form, status=400)
+    try:
+        player = clubs.add_player(club, form.name.data)
+    except Invalid as error:
+        form.name.errors.append(error.message)
+        return _club_page(club, player_form=form, status=400)
+    flash(f"{player.name} now plays in {club.name}.")
+    return redirect(url_for(".show", club_id=club.id, _anchor="players"))
+
+
+@bp.post("/clubs/<int:club_id>/members/<int:user_id>/role")
+@login_required
+def set_role(club_id: int, user_id: int) -> ResponseReturnValue:
+    club = clubs.club_for(me(), club_id, Role.OWNER)
+    form = RoleForm(prefix=role_prefix(user_id))
+    if not form.validate_on_submit():
+        return _club_page(club, alert="Choose viewer, scorer or owner.", status=400)
+    try:
+        clubs.set_role(club, user_id, Role(form.role.data))
+    except Invalid as error:
+        return _club_page(club, alert=error.message, status=400)
+    flash("The role is changed.")
+    return redirect(url_for(".show", club_id=club.id, _anchor="members"))
+
+
+@bp.get("/clubs/<int:club_id>/invite")
+@login_required
+def invite(club_id: int) -> ResponseReturnValue:
+    club = clubs.club_for(me(), club_id, Role.OWNER)
+    link = url_for(".join", code=club.invite_code, _external=True)
+    return render_template("clubs/invite.html", club=club, link=link)
+
+
+@bp.post("/clubs/<int:club_id>/invite")
+@login_required
+def renew_invite(club_id: int) -> ResponseReturnValue:
+    club = clubs.club_for(me(), club_id, Role.OWNER)
+    clubs.renew_invite(club)
+    flash("Here is a new invitation link; the old one no longer works.")
+    return redirect(url_for(".invite", club_id=club.id))
+
+
+@bp.get("/join/<code>")
+def join(code: str) -> ResponseReturnValue:
+    """The invitation's landing page: anyone holding the link may see the club's name."""
+    club = clubs.club_by_invite(code)
+    role = clubs.role_in(current_user, club)
+    return render_template("clubs/join.html", club=club, code=code, role=role)
+
+
+@bp.post("/join/<code>")
+@login_required
+def join_confirmed(code: str) -> ResponseReturnValue:
+    already = clubs.role_in(me(), clubs.club_by_invite(code)) is not None
+    club = clubs.join_by_invite(me(), code)
+    if already:
+        flash(f"You are already a member of {club.name}.")
+    else:
+        flash(f"Welcome to {club.name}: you follow its matches; an owner can make you a scorer.")
+    return redirect(url_for(".show", club_id=club.id))

@@ -1,0 +1,299 @@
+"""The hand-entry form: what the players say happened in one hand, read from a plain form post
+(it works without JavaScript) into the entry `services.hands` scores and stores.
+
+The form holds text as typed; `HandForm.entry()` builds the entry (the body of
+POST /api/v1/hands/score per side, without score_before) or lists what to fix. Scoring is
+never done here: the service asks the rules engine.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.models import Match
+from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.variants import Variant
+from scorekeeper.services.matches import format_of, live_hands, state_of, variant_of
+from scorekeeper.web.verdict_words import verdict_words
+
+#: The kózi buttons: the four suits and none (drawn as on the referee's meld checker).
+SUITS = (
+    ("S", "♠", "spades", False),
+    ("H", "♥", "hearts", True),
+    ("D", "♦", "diamonds", True),
+    ("C", "♣", "clubs", False),
+    ("", "–", "none", False),
+)
+#: Meld rows shown for a side without JavaScript: its melds and at least this many in all.
+MELD_ROWS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    id: int
+    name: str
+    team: int | None  # the side index of a fixed team; None where sides form each hand
+
+
+@dataclass(frozen=True, slots=True)
+class EntryLayout:
+    """Which fields a match's hand form has, from its variant options and table format."""
+
+    variant: Variant
+    format_id: str
+    table_name: str
+    shared: bool
+    side_labels: tuple[str, ...]
+    seats: tuple[SeatRow, ...]
+    options: dict[str, Any]
+    openings: tuple[str, ...]  # each fixed team's opening need this hand (none where shared)
+
+    @classmethod
+    def of(cls, match: Match, number: int | None = None) -> EntryLayout:
+        """The form of hand `number` (or of the next hand)."""
+        fmt = format_of(match)
+        openings: tuple[str, ...] = ()
+        shared = fmt.credit is Credit.SHARES
+        if shared:
+            count = len(fmt.shapes[0])
+            labels = ("Alone", *(f"Pair {i}" for i in range(1, count)))
+            labels = ("Alone", "Together") if count == 2 else labels
+            seats = tuple(SeatRow(s.player_id, s.player.name, None) for s in match.seats)
+        else:
+            labels = tuple(t.name for t in match.teams)
+            # Each team's players together, in seat order: the form lists them per team.
+            rows = [
+                SeatRow(s.player_id, s.player.name, s.team.position)
+                for s in match.seats
+                if s.team is not None
+            ]
+            seats = tuple(sorted(rows, key=lambda row: row.team or 0))
+            needs = {s.name: s.opening.text for s in state_of(match, upto=number).standings}
+            openings = tuple(needs[label] for label in labels)
+        return cls(
+            variant_of(match),
+            fmt.id,
+            fmt.name,
+            shared,
+            labels,
+            seats,
+            dict(match.options),
+            openings,
+        )
+
+    @property
+    def kozi(self) -> bool:
+        return self.variant.kozi
+
+    @property
+    def biribaki(self) -> bool:
+        v = self.variant
+        return bool(v.penalty_no_biribaki) or v.going_out_needs_biribaki
+
+    @property
+    def cuts(self) -> tuple[tuple[str, str], ...]:
+        v = self.variant
+        cuts = []
+        if v.cut_exact_bonus:
+            cuts.append(("exact", f"Exact cut (+{v.cut_exact_bonus})"))
+        if v.cut_off_by_one_bonus:
+            cuts.append(("off_by_one", f"Off by one card (+{v.cut_off_by_one_bonus})"))
+        return tuple(cuts)
+
+    @property
+    def opening(self) -> bool:
+        return self.variant.opening_table is not None
+
+    @property
+    def failed(self) -> bool:
+        return self.variant.opening_failed_increment > 0
+
+    def members(self, side: int, sides_of: Mapping[int, int]) -> list[SeatRow]:
+        return [s for s in self.seats if sides_of.get(s.id, s.team) == side]
+
+
+@dataclass
+class SideFields:
+    melds: list[str] = field(default_factory=list)
+    went_out: bool = False
+    took_biribaki: bool = False
+    cut: str = ""
+    failed: str = ""
+    opening: str = ""
+    unplayed: str = ""
+    points: str = ""
+
+    def meld_rows(self) -> list[str]:
+        filled = [m for m in self.melds if m.strip()]
+        return filled + [""] * max(2, MELD_ROWS - len(filled))
+
+
+@dataclass
+class HandForm:
+    layout: EntryLayout
+    sides: list[SideFields]
+    kozi: str = ""
+    side_of: dict[int, int] = field(default_factory=dict)  # share formats: player → side
+    hand_of: dict[int, str] = field(default_factory=dict)  # cards left, per player
+    key: str = ""
+    version: str = ""
+    reason: str = ""
+    errors: list[str] = field(default_factory=list)
+
+    @classmethod
+    def blank(cls, layout: EntryLayout, match: Match) -> HandForm:
+        """A new hand; in the share formats the sides start as in the last hand."""
+        form = cls(layout, [SideFields() for _ in layout.side_labels], key=uuid.uuid4().hex)
+        if layout.shared:
+            hands = live_hands(match)
+            last = hands[-1].entry["teams"] if hands else None
+            form.side_of = _default_sides(layout, last)
+        return form
+
+    @classmethod
+    def from_entry(cls, layout: EntryLayout, entry: Mapping[str, Any]) -> HandForm:
+        """A stored hand, to correct it."""
+        form = cls(layout, [], kozi=entry.get("kozi") or "")
+        for i, team in enumerate(entry["teams"]):
+            hands = team.get("hands") or []
+            for k, pid in enumerate(team["players"]):
+                if layout.shared:
+                    form.side_of[pid] = i
+                form.hand_of[pid] = hands[k] if k < len(hands) else ""
+            points = team.get("hand_points")
+            failed = team.get("failed_openings")
+            form.sides.append(
+                SideFields(
+                    melds=list(team.get("melds", [])),
+                    went_out=bool(team.get("went_out")),
+                    took_biribaki=bool(team.get("took_biribaki")),
+                    cut=team.get("cut") or "",
+                    failed=str(failed) if failed else "",
+                    opening=team.get("opening") or "",
+                    unplayed=team.get("biribaki_unplayed") or "",
+                    points="" if points is None else str(points),
+                )
+            )
+        return form
+
+    @classmethod
+    def from_request(cls, layout: EntryLayout, data: Any) -> HandForm:
+        """A posted form (`data` is request.form: a MultiDict with one list per meld field)."""
+        form = cls(
+            layout,
+            [],
+            kozi=str(data.get("kozi", "")),
+            key=str(data.get("key", ""))[:100] or uuid.uuid4().hex,
+            version=str(data.get("version", "")),
+            reason=str(data.get("accepted_reason", "")),
+        )
+        for i in range(len(layout.side_labels)):
+            form.sides.append(
+                SideFields(
+                    melds=[str(m) for m in data.getlist(f"s{i}-meld")],
+                    went_out=f"s{i}-out" in data,
+                    took_biribaki=f"s{i}-biribaki" in data,
+                    cut=str(data.get(f"s{i}-cut", "")),
+                    failed=str(data.get(f"s{i}-failed", "")),
+                    opening=str(data.get(f"s{i}-opening", "")),
+                    unplayed=str(data.get(f"s{i}-unplayed", "")),
+                    points=str(data.get(f"s{i}-points", "")),
+                )
+            )
+        for seat in layout.seats:
+            form.hand_of[seat.id] = str(data.get(f"p{seat.id}-hand", ""))
+            side = str(data.get(f"p{seat.id}-side", ""))
+            if layout.shared and side.isdigit() and int(side) < len(layout.side_labels):
+                form.side_of[seat.id] = int(side)
+        return form
+
+    def members(self, side: int) -> list[SeatRow]:
+        return self.layout.members(side, self.side_of)
+
+    def entry(self) -> dict[str, Any] | None:
+        """The entry for the service, or None with `errors` naming each field to fix."""
+        layout = self.layout
+        teams = [self._side(i, label) for i, label in enumerate(layout.side_labels)]
+        if self.errors:
+            return None
+        kozi = self.kozi if layout.kozi and self.kozi in {s[0] for s in SUITS if s[0]} else None
+        return {"kozi": kozi, "teams": teams}
+
+    def _side(self, i: int, label: str) -> dict[str, Any]:
+        layout, side = self.layout, self.sides[i]
+        members = self.members(i)
+        team: dict[str, Any] = {"melds": [m.strip() for m in side.melds if m.strip()]}
+        if layout.shared:
+            if not members:
+                self.errors.append(
+                    f"Nobody is on the side “{label}”: choose a side for each player."
+                )
+            team["players"] = [s.id for s in members]
+        else:
+            team["name"] = label
+        team["went_out"] = side.went_out
+        if layout.biribaki:
+            team["took_biribaki"] = side.took_biribaki
+        hands = [self.hand_of.get(s.id, "").strip() for s in members]
+        points = side.points.strip()
+        who = label if not layout.shared else " & ".join(s.name for s in members) or label
+        if not points:
+            team["hands"] = hands
+        elif any(hands):
+            self.errors.append(
+                f"Give the cards left in the hands of {who} as cards or as a point total, not both."
+            )
+        elif not points.isdigit():
+            self.errors.append(
+                f"The points left in the hands of {who} must be a whole number, not “{points}”."
+            )
+        else:
+            team["hand_points"] = int(points)
+        if side.cut and side.cut in {c for c, _ in layout.cuts}:
+            team["cut"] = side.cut
+        if layout.opening and side.opening.strip():
+            team["opening"] = side.opening.strip()
+        failed = side.failed.strip()
+        if layout.failed and failed:
+            if failed.isdigit():
+                team["failed_openings"] = int(failed)
+            else:
+                self.errors.append(
+                    f"The failed openings of {who} must be a whole number, not “{failed}”."
+                )
+        if side.unplayed.strip():
+            team["biribaki_unplayed"] = side.unplayed.strip()
+        return team
+
+
+def verdict_text(answer: Mapping[str, Any], variant: Variant) -> str:
+    """One line on a meld, as static/js/hand-entry.js also writes it: "Legal: run, clean,
+    biriba · 55 points + 200 bonus", or "Not legal: " and every reason."""
+    words = verdict_words(answer, variant, None)
+    if not words.legal:
+        return "Not legal: " + " ".join(words.problems)
+    text = f"Legal: {', '.join(words.tags)} · {words.card_points} points"
+    if answer.get("biriba") and answer.get("bonus"):
+        text += f" + {answer['bonus']} bonus"
+    return text
+
+
+def _default_sides(layout: EntryLayout, last: list[dict[str, Any]] | None) -> dict[int, int]:
+    if last and len(last) == len(layout.side_labels):
+        sides = {pid: i for i, team in enumerate(last) for pid in team["players"]}
+        if all(s.id in sides for s in layout.seats):
+            return sides
+    # The first player alone; the others in pairs (or all together), in seat order.
+    count = len(layout.side_labels)
+    sides = {}
+    for n, seat in enumerate(layout.seats):
+        if n == 0:
+            sides[seat.id] = 0
+        elif count == 2:
+            sides[seat.id] = 1
+        else:
+            sides[seat.id] = min(1 + (n - 1) // 2, count - 1)
+    return sides

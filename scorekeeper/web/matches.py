@@ -1,0 +1,218 @@
+"""Match pages: start a match, its scoreboard, and entering, correcting and deleting hands.
+
+Views parse the form, call a use case in `services`, then flash and redirect; every score
+they show comes from the rules engine through those services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import current_user, login_required
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Match, Role, User
+from scorekeeper.rules.formats import FORMATS
+from scorekeeper.rules.presets import PRESETS
+from scorekeeper.services import hands, matches
+from scorekeeper.services.clubs import club_for, is_row_id
+from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
+from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, verdict_text
+from scorekeeper.web.match_forms import new_match_form
+from scorekeeper.web.scoreboard import board, cards_text, points, version_rows
+
+bp = Blueprint("matches", __name__)
+
+
+@bp.app_template_filter("points")
+def _points_filter(value: Any) -> str:
+    return points(value)
+
+
+@bp.app_template_filter("cards")
+def _cards_filter(value: str) -> str:
+    return cards_text(value)
+
+
+def _me() -> User:
+    user: User = current_user._get_current_object()
+    return user
+
+
+def _match(match_id: int, needed: Role = Role.VIEWER) -> Match:
+    """The match if the user may act on it; to strangers no match exists (404)."""
+    match = db.session.get(Match, match_id) if is_row_id(match_id) else None
+    if match is None:
+        raise NotFound("There is no such match, or you are not a member of its club.")
+    club_for(_me(), match.club_id, needed)
+    return match
+
+
+@bp.route("/clubs/<int:club_id>/matches/new", methods=["GET", "POST"])
+@login_required
+def new_match(club_id: int) -> ResponseReturnValue:
+    club = club_for(_me(), club_id, Role.SCORER)
+    posted = request.method == "POST"
+    data = request.form if posted else request.args
+    form = new_match_form(data, club.players, submitted=posted or "shown_preset" in data)
+    if posted and (wanted := form.request()) is not None:
+        try:
+            match = matches.create_match(
+                club,
+                _me(),
+                wanted.variant_id,
+                wanted.format_id,
+                wanted.teams,
+                wanted.house_rules,
+                wanted.target,
+                wanted.first_dealer,
+            )
+        except ServiceError as error:
+            db.session.rollback()
+            form.errors.append(error.message)
+        else:
+            flash(f"Match {match.id} started: {match.seats[match.first_dealer].player.name} deals.")
+            return redirect(url_for(".scoreboard", match_id=match.id))
+    page = render_template(
+        "matches/new.html", club=club, form=form, presets=PRESETS, formats=FORMATS
+    )
+    return page, 400 if form.errors else 200
+
+
+@bp.get("/matches/<int:match_id>")
+@login_required
+def scoreboard(match_id: int) -> ResponseReturnValue:
+    match = _match(match_id)
+    can_score = _can_score(match)
+    return render_template(
+        "matches/scoreboard.html", match=match, board=board(match), can_score=can_score
+    )
+
+
+def _can_score(match: Match) -> bool:
+    try:
+        club_for(_me(), match.club_id, Role.SCORER)
+    except ServiceError:
+        return False
+    return True
+
+
+@bp.route("/matches/<int:match_id>/hands/new", methods=["GET", "POST"])
+@login_required
+def new_hand(match_id: int) -> ResponseReturnValue:
+    match = _match(match_id, Role.SCORER)
+    layout = EntryLayout.of(match)
+    if request.method == "GET":
+        return _hand_page(match, HandForm.blank(layout, match))
+    form = HandForm.from_request(layout, request.form)
+    entry = form.entry()
+    if entry is None:
+        return _hand_page(match, form, status=400)
+    if "save" not in request.form:
+        return _previewed(match, form, entry)
+    try:
+        hand, _ = hands.record_hand(match, _me(), entry, form.reason, form.key)
+    except ServiceError as error:
+        return _refused(match, form, error)
+    flash(f"Hand {hand.number} saved.")
+    return redirect(url_for(".scoreboard", match_id=match.id))
+
+
+@bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@login_required
+def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
+    match = _match(match_id, Role.SCORER)
+    hand = hands.hand_of(match, number)
+    layout = EntryLayout.of(match, number)
+    if request.method == "GET":
+        form = HandForm.from_entry(layout, hand.entry)
+        form.version, form.reason = str(hand.version), hand.accepted_reason or ""
+        return _hand_page(match, form, number=number, preview=hand.result)
+    form = HandForm.from_request(layout, request.form)
+    entry = form.entry()
+    if entry is None:
+        return _hand_page(match, form, number=number, status=400)
+    if "save" not in request.form:
+        return _previewed(match, form, entry, number)
+    try:
+        version = int(form.version) if form.version.isdigit() else -1
+        hands.edit_hand(match, number, _me(), entry, version, form.reason)
+    except ServiceError as error:
+        return _refused(match, form, error, number)
+    flash(f"Hand {number} corrected.")
+    return redirect(url_for(".scoreboard", match_id=match.id))
+
+
+@bp.route("/matches/<int:match_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+@login_required
+def delete_hand(match_id: int, number: int) -> ResponseReturnValue:
+    match = _match(match_id, Role.SCORER)
+    hand = hands.hand_of(match, number)
+    if request.method == "GET":
+        return render_template("matches/delete.html", match=match, hand=hand)
+    version = request.form.get("version", "")
+    hands.delete_hand(match, number, _me(), int(version) if version.isdigit() else -1)
+    flash(f"Hand {number} deleted; its history is kept.")
+    return redirect(url_for(".scoreboard", match_id=match.id))
+
+
+@bp.get("/matches/<int:match_id>/hands/<int:number>/history")
+@login_required
+def hand_history(match_id: int, number: int) -> ResponseReturnValue:
+    match = _match(match_id)
+    versions = hands.history(match, number)
+    if not versions:
+        raise NotFound(f"Hand {number} is not part of this match.")
+    rows = version_rows(match, versions)
+    return render_template("matches/history.html", match=match, number=number, versions=rows)
+
+
+# --- the hand form --------------------------------------------------------------------------
+
+
+def _previewed(
+    match: Match, form: HandForm, entry: dict[str, Any], number: int | None = None
+) -> ResponseReturnValue:
+    try:
+        result = hands.preview(match, entry, number)
+    except ServiceError as error:
+        return _refused(match, form, error, number)
+    return _hand_page(match, form, number=number, preview=result, previewed=True)
+
+
+def _refused(
+    match: Match, form: HandForm, error: ServiceError, number: int | None = None
+) -> ResponseReturnValue:
+    """Nothing was saved: show the form again with the reason, and the score it would give."""
+    db.session.rollback()
+    preview = error.preview if isinstance(error, HandRefused) else None
+    form.errors.append(error.message)
+    return _hand_page(
+        match, form, number=number, preview=preview, previewed=True, status=error.status
+    )
+
+
+def _hand_page(
+    match: Match,
+    form: HandForm,
+    number: int | None = None,
+    preview: dict[str, Any] | None = None,
+    previewed: bool = False,
+    status: int = 200,
+) -> ResponseReturnValue:
+    page = render_template(
+        "matches/hand.html",
+        match=match,
+        form=form,
+        layout=form.layout,
+        number=number,
+        next_number=1 + max((h.number for h in match.hands), default=0),
+        preview=preview,
+        previewed=previewed,
+        suits=SUITS,
+        verdict_text=verdict_text,
+        conflict=status == 409,
+    )
+    return page, status

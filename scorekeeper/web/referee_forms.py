@@ -1,0 +1,137 @@
+"""Forms of the referee pages: the meld checker."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import Field, IntegerField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, NumberRange, Optional, ValidationError
+
+from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.opening import Requirement, requirement
+from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant
+from scorekeeper.rules.variants import OptionError, Variant
+from scorekeeper.web.rule_words import band_lines
+
+#: The kózi buttons: value sent, symbol shown, name read out, red suit or not.
+KOZI_CHOICES: tuple[tuple[str, str, str, bool], ...] = (
+    ("S", "♠", "spades", False),
+    ("H", "♥", "hearts", True),
+    ("D", "♦", "diamonds", True),
+    ("C", "♣", "clubs", False),
+    ("", "–", "none", False),
+)
+
+
+def sentence(message: str) -> str:
+    """An engine message as a sentence on a page: ends with a full stop."""
+    return message if message.endswith((".", "!", "?")) else message + "."
+
+
+_NO_CARDS = "Enter the cards of the meld, such as 3H 4H 5H."
+
+
+def _card_notation(form: MeldCheckForm, field: Field) -> None:
+    try:
+        cards = parse_cards(field.data)
+    except ValueError as error:
+        raise ValidationError(sentence(str(error))) from None
+    if not cards:  # only separators, such as ", ,"
+        raise ValidationError(_NO_CARDS)
+
+
+def _preset_choice(variant: Variant) -> SelectChoice:
+    """A preset option carrying what the page script needs when the preset changes."""
+    bands = [
+        {
+            "score": line.from_score,
+            "text": line.text,
+            "points": line.needs.points,
+            "comparison": line.needs.comparison.value,
+        }
+        for line in band_lines(variant)
+    ]
+    return SelectChoice(
+        variant.id,
+        variant.name,
+        render_kw={
+            "data-kozi": "1" if variant.kozi else "",
+            "data-biriba-word": variant.biriba_word,
+            "data-biriba-size": str(variant.biriba_size),
+            "data-opening-table": variant.opening_table or "",
+            "data-bands": json.dumps(bands, ensure_ascii=False),
+        },
+    )
+
+
+class MeldCheckForm(FlaskForm):
+    class Meta:
+        # The checker stores nothing and reads no session, so there is nothing to forge; a
+        # token would also expire on a phone left open at the table all evening.
+        csrf = False
+
+    variant = SelectField(
+        "Rules",
+        choices=[_preset_choice(v) for v in PRESETS.values()],
+        default=PAGAT.id,
+        validate_choice=False,  # validate_variant names the bad value; aliases are allowed
+    )
+    kozi = RadioField(
+        "Kózi suit",
+        choices=[SelectChoice(value, name) for value, _, name, _ in KOZI_CHOICES],
+        default="",
+    )
+    cards = StringField(
+        "Cards",
+        validators=[
+            DataRequired(_NO_CARDS),
+            _card_notation,
+        ],
+    )
+    opening_band = SelectField("Score before the hand", validate_choice=False, default="")
+    opening = IntegerField(
+        "Or a minimum of card points",
+        validators=[
+            Optional(),
+            NumberRange(0, 10_000, "An opening needs a number of card points from 0 to 10000."),
+        ],
+    )
+
+    def validate_variant(self, field: Field) -> None:
+        try:
+            find_variant(field.data or "")
+        except OptionError as error:
+            raise ValidationError(sentence(str(error))) from None
+
+    def chosen_variant(self) -> Variant:
+        """The chosen preset (pagat when the choice is unknown); offers its opening table."""
+        try:
+            variant = find_variant(self.variant.data or PAGAT.id)
+        except OptionError:
+            variant = PAGAT
+        else:
+            self.variant.data = variant.id  # an alias such as "greek" selects its preset
+        self.opening_band.choices = [SelectChoice("", "No table row")] + [
+            SelectChoice(str(line.from_score), line.text) for line in band_lines(variant)
+        ]
+        return variant
+
+    def needs(self, variant: Variant) -> Requirement | None:
+        """The opening to check against: a typed number wins over a row of the table."""
+        if self.opening.data is not None and not self.opening.errors:
+            return Requirement(self.opening.data)
+        band = (self.opening_band.data or "").strip()
+        if variant.opening_table is None or not band.lstrip("-").isdigit():
+            return None
+        return requirement(variant.opening_table, int(band), variant.opening_comparison)
+
+    def request_body(self) -> dict[str, Any]:
+        """The body of ``POST /api/v1/melds/check`` for what the form holds."""
+        return {
+            "variant": self.variant.data,
+            "kozi": self.kozi.data or None,
+            "cards": self.cards.data,
+        }

@@ -1,0 +1,71 @@
+"""Referee tools for the table, no login needed: the meld checker and the rules of each preset.
+
+The meld checker works with JavaScript off (the form posts and the page shows the verdict);
+static/js/meld-check.js then asks the JSON API instead, so the verdict follows every card.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from scorekeeper import referee
+from scorekeeper.extensions import csrf
+from scorekeeper.rules.presets import PRESETS, find_variant
+from scorekeeper.rules.variants import OptionError
+from scorekeeper.web.referee_forms import KOZI_CHOICES, MeldCheckForm, sentence
+from scorekeeper.web.rule_words import ASSUMED_NOTE, describe_rules, summary
+from scorekeeper.web.verdict_words import verdict_words
+
+bp = Blueprint("referee", __name__)
+
+
+@bp.get("/referee")
+def index() -> str:
+    return render_template("referee/index.html")
+
+
+@bp.route("/referee/meld", methods=["GET", "POST"])
+@csrf.exempt  # see MeldCheckForm.Meta: the checker changes nothing
+def meld() -> ResponseReturnValue:
+    # A GET with ?cards= shows a verdict too, so a match page can link straight to a ruling.
+    posted = request.method == "POST"
+    form = MeldCheckForm(formdata=request.form if posted else request.args or None)
+    variant = form.chosen_variant()
+    words = None
+    if posted or "cards" in request.args:
+        answer = None
+        if form.validate():
+            try:
+                answer = referee.check_meld(form.request_body())
+            except ValueError as error:  # the form checked the notation; this is a backstop
+                form.cards.errors.append(sentence(str(error)))
+        if answer is not None:
+            words = verdict_words(answer, variant, form.needs(variant))
+    return render_template(
+        "referee/meld.html", form=form, variant=variant, words=words, kozi_choices=KOZI_CHOICES
+    ), (400 if form.errors else 200)
+
+
+@bp.get("/rules")
+def rules_index() -> str:
+    presets = [(variant, summary(variant)) for variant in PRESETS.values()]
+    return render_template("referee/rules_index.html", presets=presets)
+
+
+@bp.get("/rules/<variant_id>")
+def rules(variant_id: str) -> ResponseReturnValue:
+    try:
+        variant = find_variant(variant_id)
+    except OptionError:
+        abort(404, description=f"There is no rule set called “{variant_id}”.")
+    if variant.id != variant_id:  # an alias or another spelling: one address per preset
+        return redirect(url_for(".rules", variant_id=variant.id), 301)
+    groups = describe_rules(variant)
+    return render_template(
+        "referee/rules.html",
+        variant=variant,
+        groups=groups,
+        assumed_count=sum(1 for group in groups for rule in group.rules if rule.assumed),
+        assumed_note=ASSUMED_NOTE,
+    )

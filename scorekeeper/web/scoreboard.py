@@ -1,0 +1,237 @@
+"""What the match pages show, gathered from the services: standings, hands, versions.
+
+Nothing here scores anything: totals come from `services.matches.state_of` (the rules
+engine's match state) and every hand's lines from what the engine computed when it was saved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.models import HandVersion, Match
+from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.points import format_points
+from scorekeeper.services.matches import format_of, live_hands, names_of, state_of, variant_of
+from scorekeeper.web.house_rules import option_label
+from scorekeeper.web.match_forms import win_rule
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    name: str
+    players: str
+    total: str
+    progress: float  # toward the target, for the bar only (0 … target)
+    opening: str
+    leading: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SideRow:
+    name: str
+    score: str
+    lines: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    number: int
+    deleted: bool
+    kozi: str | None
+    sides: list[SideRow]
+    problems: list[str]
+    accepted_reason: str | None
+    totals_after: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    title: str
+    rules: str
+    table: str
+    target: int
+    win_rule: str
+    standings: list[StandingRow]
+    next_dealer: str | None
+    next_number: int
+    finished: bool
+    winner: str | None
+    winner_total: str | None
+    tied: list[str]
+    hands: list[HandRow]
+    house_rules: list[tuple[str, str]]  # the options the players changed, in words
+
+
+def points(value: Fraction | int) -> str:
+    return format_points(value)
+
+
+def board(match: Match) -> Board:
+    state = state_of(match)
+    names = names_of(match)
+    variant = variant_of(match)
+    fixed = format_of(match).credit is Credit.TEAM
+    top = max((s.total for s in state.standings), default=Fraction(0))
+    standings = [
+        StandingRow(
+            name=names.get(s.name, s.name),
+            players=_team_players(match, s.name) if fixed else "",
+            total=points(s.total),
+            progress=float(max(Fraction(0), min(s.total, Fraction(variant.target)))),
+            opening=s.opening.text,
+            leading=bool(state.hands_played) and s.total == top,
+        )
+        for s in state.standings
+    ]
+    winner_total = None
+    if state.winner is not None:
+        winner_total = points(state.total(state.winner))
+    return Board(
+        title=f"Match {match.id}",
+        rules=variant.name,
+        table=format_of(match).name,
+        target=variant.target,
+        win_rule=win_rule(variant.target_rule, variant.target),
+        standings=standings,
+        next_dealer=None if state.next_dealer is None else names[state.next_dealer],
+        next_number=1 + max((h.number for h in match.hands), default=0),
+        finished=state.finished,
+        winner=None if state.winner is None else names.get(state.winner, state.winner),
+        winner_total=winner_total,
+        tied=[names.get(n, n) for n in state.tied_leaders],
+        hands=_hand_rows(match, state.history, names),
+        house_rules=[
+            (option_label(name, variant), _option_value(value))
+            for name, value in match.house_rules.items()
+        ],
+    )
+
+
+def _option_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "none"
+    return str(value).replace("_", " ")
+
+
+def _team_players(match: Match, team_name: str) -> str:
+    team = next(t for t in match.teams if t.name == team_name)
+    return " & ".join(s.player.name for s in match.seats if s.team_id == team.id)
+
+
+def _hand_rows(
+    match: Match, history: tuple[dict[str, Fraction], ...], names: dict[str, str]
+) -> list[HandRow]:
+    after = {h.number: totals for h, totals in zip(live_hands(match), history, strict=True)}
+    rows = []
+    for hand in sorted(match.hands, key=lambda h: -h.number):
+        totals = after.get(hand.number, {})
+        rows.append(
+            HandRow(
+                number=hand.number,
+                deleted=hand.deleted,
+                kozi=SUIT_SYMBOLS.get(hand.entry.get("kozi") or ""),
+                sides=side_rows(hand.result),
+                problems=list(hand.result.get("problems", [])),
+                accepted_reason=hand.accepted_reason,
+                totals_after=" · ".join(
+                    f"{names.get(n, n)} {points(t)}" for n, t in totals.items()
+                ),
+                version=hand.version,
+            )
+        )
+    return rows
+
+
+def side_rows(result: dict[str, Any]) -> list[SideRow]:
+    return [
+        SideRow(
+            name=str(team["name"]),
+            score=points(team["score"]),
+            lines=[{"label": ln["label"], "points": points(ln["points"])} for ln in team["lines"]],
+        )
+        for team in result.get("teams", [])
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class EntrySide:
+    name: str
+    melds: list[str]
+    details: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class VersionRow:
+    version: int
+    action: str
+    who: str
+    when: datetime
+    kozi: str | None
+    entry: list[EntrySide]
+    sides: list[SideRow]
+    problems: list[str]
+    accepted_reason: str | None
+
+
+def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
+    names = names_of(match)
+    pot = variant_of(match).biribaki_word
+    return [
+        VersionRow(
+            version=v.version,
+            action=v.action,
+            who=v.user.username if v.user is not None else "someone no longer here",
+            when=v.created_at,
+            kozi=SUIT_SYMBOLS.get(v.entry.get("kozi") or ""),
+            entry=[_entry_side(team, names, pot) for team in v.entry.get("teams", [])],
+            sides=side_rows(v.result),
+            problems=list(v.result.get("problems", [])),
+            accepted_reason=v.accepted_reason,
+        )
+        for v in reversed(versions)
+    ]
+
+
+def cards_text(text: str) -> str:
+    """Card notation with suit symbols (5♠ 6♠ …), or the text as typed if it holds no cards."""
+    try:
+        return " ".join(c.label for c in parse_cards(text)) or "—"
+    except ValueError:
+        return text
+
+
+def _entry_side(team: dict[str, Any], names: dict[str, str], pot: str) -> EntrySide:
+    players = [names.get(str(p), str(p)) for p in team.get("players", [])]
+    details = []
+    if team.get("went_out"):
+        details.append("went out")
+    if team.get("took_biribaki"):
+        details.append(f"took the {pot}")
+    if team.get("hand_points") is not None:
+        details.append(f"points left in hands: {team['hand_points']}")
+    for player, cards in zip(players, team.get("hands") or [], strict=False):
+        details.append(f"{player}’s hand: {cards_text(cards) if cards else 'empty'}")
+    if team.get("opening"):
+        details.append(f"opening: {cards_text(team['opening'])}")
+    if team.get("cut"):
+        details.append("cut exactly" if team["cut"] == "exact" else "cut off by one card")
+    if team.get("failed_openings"):
+        details.append(f"failed openings: {team['failed_openings']}")
+    if team.get("biribaki_unplayed"):
+        details.append(f"{pot} taken, not played: {cards_text(team['biribaki_unplayed'])}")
+    return EntrySide(
+        name=str(team.get("name") or " & ".join(players)),
+        melds=[cards_text(m) for m in team.get("melds", [])],
+        details=details,
+    )

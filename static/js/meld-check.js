@@ -1,0 +1,330 @@
+/*
+ * Meld checker, live. Without this script the form posts and the server draws the verdict;
+ * with it, the verdict follows every card typed or tapped, asked of POST /api/v1/melds/check,
+ * with no page reload.
+ *
+ * The words mirror scorekeeper/web/verdict_words.py, which draws the same verdict for a
+ * posted form: change the two together.
+ */
+(function () {
+  "use strict";
+
+  var form = document.querySelector("[data-meld-check]");
+  if (!form || !window.fetch) {
+    return; // the form still posts, and the server answers
+  }
+
+  var SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var KINDS = { run: "run", set: "set", wild: "wild meld" };
+  var TYPING_PAUSE_MS = 200;
+
+  var cards = form.elements.cards;
+  var variant = form.elements.variant;
+  var band = form.elements.opening_band;
+  var opening = form.elements.opening;
+  var errors = document.getElementById("cards-errors");
+  var verdict = document.getElementById("meld-verdict");
+  var rulesLink = document.getElementById("rules-link");
+  var asked = 0; // numbers the requests, so a slow answer never overwrites a newer one
+  var lastAnswer = null;
+  var timer = null;
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) {
+      node.className = className;
+    }
+    if (text !== undefined) {
+      node.textContent = text;
+    }
+    return node;
+  }
+
+  function preset() {
+    var option = variant.options[variant.selectedIndex];
+    return {
+      id: option.value,
+      name: option.textContent,
+      kozi: option.getAttribute("data-kozi") === "1",
+      word: option.getAttribute("data-biriba-word"),
+      size: option.getAttribute("data-biriba-size"),
+      table: option.getAttribute("data-opening-table"),
+      bands: JSON.parse(option.getAttribute("data-bands") || "[]"),
+    };
+  }
+
+  function cardLabel(code) {
+    return code === "JK" ? "joker" : code.slice(0, -1) + SUIT_SYMBOLS[code.slice(-1)];
+  }
+
+  /* An API error as the server's form shows it: without the JSON field name, as a sentence. */
+  function sentence(message) {
+    var text = message.replace(/^'cards': /, "");
+    return /[.!?]$/.test(text) ? text : text + ".";
+  }
+
+  // --- the opening ----------------------------------------------------------------------------
+
+  function needs(rules) {
+    var typed = opening.value.trim();
+    if (/^\d+$/.test(typed)) {
+      return { points: Number(typed), comparison: "at_least" };
+    }
+    var row = rules.bands.filter(function (b) {
+      return String(b.score) === band.value;
+    })[0];
+    return row ? { points: row.points, comparison: row.comparison } : null;
+  }
+
+  function needsText(need) {
+    if (need.points === 0 && need.comparison === "at_least") {
+      return "no minimum";
+    }
+    return (need.comparison === "more_than" ? "more than " : "at least ") + need.points;
+  }
+
+  function openingWords(legal, points, need) {
+    var met = need.comparison === "more_than" ? points > need.points : points >= need.points;
+    if (!legal) {
+      return { met: false, text: "Cannot open: the meld is not legal." };
+    }
+    if (need.points === 0 && need.comparison === "at_least") {
+      return { met: true, text: "Opens: there is no minimum." };
+    }
+    if (met) {
+      return { met: true, text: "Opens: " + points + " card points meet " + needsText(need) + "." };
+    }
+    return {
+      met: false,
+      text: "Does not open: " + points + " card points, " + needsText(need) + " needed.",
+    };
+  }
+
+  // --- the verdict ----------------------------------------------------------------------------
+
+  function tags(answer, rules) {
+    var list = [KINDS[answer.kind] || answer.kind];
+    if (answer.clean === true) {
+      list.push("clean");
+    } else if (answer.semiclean) {
+      list.push("semi-clean");
+    } else if (answer.clean === false) {
+      list.push("dirty");
+    }
+    if (answer.full) {
+      list.push("full " + rules.word);
+    } else if (answer.biriba) {
+      list.push(rules.word);
+    }
+    if (answer.kozi) {
+      list.push("kózi");
+    }
+    return list;
+  }
+
+  function wildWords(wild) {
+    var card = cardLabel(wild.card);
+    if (wild.stands_for === null) {
+      return card + " is wild and stands for no card in particular";
+    }
+    if (RANKS.indexOf(wild.stands_for) >= 0) {
+      var article = wild.stands_for === "A" || wild.stands_for === "8" ? "an " : "a ";
+      return card + " stands for " + article + wild.stands_for;
+    }
+    return card + " stands for " + cardLabel(wild.stands_for);
+  }
+
+  function fact(term, detail, className) {
+    var row = element("div", className);
+    row.append(element("dt", "", term));
+    if (typeof detail === "string" || typeof detail === "number") {
+      row.append(element("dd", "", String(detail)));
+    } else {
+      row.append(detail);
+    }
+    return row;
+  }
+
+  function list(className, items) {
+    var node = element("ul", className);
+    items.forEach(function (item) {
+      node.append(element("li", "", item));
+    });
+    return node;
+  }
+
+  function render(answer) {
+    var rules = preset();
+    var need = needs(rules);
+    var parts = [];
+    var title = element("h2", "verdict-title");
+    var mark = element("span", "verdict-mark", answer.legal ? "✓" : "✗");
+    mark.setAttribute("aria-hidden", "true");
+    title.append(mark, " " + (answer.legal ? "Legal" : "Not legal"));
+    parts.push(title);
+    parts.push(
+      element("p", "verdict-name", answer.name + " · " + answer.size + (answer.size === 1 ? " card" : " cards"))
+    );
+    if (answer.legal) {
+      parts.push(list("verdict-tags", tags(answer, rules)));
+    }
+    if (answer.problems.length) {
+      parts.push(list("verdict-problems", answer.problems));
+    }
+    var facts = element("dl", "verdict-facts");
+    facts.append(fact("Card points", answer.card_points));
+    if (answer.legal) {
+      var bonus = answer.biriba
+        ? answer.bonus + ": " + answer.bonus_label
+        : "None: a " + rules.word + " needs " + rules.size + " cards or more.";
+      facts.append(fact("Bonus", bonus));
+      if (answer.wilds.length) {
+        var wilds = element("dd");
+        answer.wilds.forEach(function (wild) {
+          wilds.append(element("span", "verdict-wild", wildWords(wild)));
+        });
+        facts.append(fact("Wild cards", wilds));
+      }
+    }
+    if (need) {
+      var words = openingWords(answer.legal, answer.card_points, need);
+      facts.append(fact("Opening", words.text, words.met ? "opening-met" : "opening-short"));
+    }
+    parts.push(facts);
+    verdict.className = "verdict " + (answer.legal ? "verdict-legal" : "verdict-illegal");
+    verdict.replaceChildren.apply(verdict, parts);
+  }
+
+  function renderEmpty(text) {
+    verdict.className = "verdict";
+    verdict.replaceChildren(element("p", "verdict-empty", text));
+  }
+
+  function showErrors(messages) {
+    errors.replaceChildren.apply(
+      errors,
+      messages.map(function (message) {
+        return element("li", "", message);
+      })
+    );
+    errors.hidden = messages.length === 0;
+    cards.setAttribute("aria-invalid", messages.length ? "true" : "false");
+    cards.closest(".ref-field").classList.toggle("ref-invalid", messages.length > 0);
+  }
+
+  // --- asking the referee -----------------------------------------------------------------------
+
+  function check() {
+    window.clearTimeout(timer);
+    var text = cards.value.trim();
+    var number = (asked += 1);
+    lastAnswer = null;
+    if (!text) {
+      showErrors([]);
+      renderEmpty("Add cards to see the verdict.");
+      return;
+    }
+    var kozi = form.querySelector("input[name=kozi]:checked");
+    fetch(form.getAttribute("data-check-url"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({
+        variant: preset().id,
+        kozi: kozi && kozi.value ? kozi.value : null,
+        cards: text,
+      }),
+    })
+      .then(function (response) {
+        return response.json().then(function (body) {
+          return { ok: response.ok, body: body };
+        });
+      })
+      .then(function (result) {
+        if (number !== asked) {
+          return;
+        }
+        if (result.ok) {
+          lastAnswer = result.body;
+          showErrors([]);
+          render(result.body);
+        } else {
+          showErrors([sentence(result.body.error || "The referee could not read the cards.")]);
+          renderEmpty("Fix the cards above to see the verdict.");
+        }
+      })
+      .catch(function () {
+        if (number === asked) {
+          renderEmpty("The referee could not be reached; check the connection and try again.");
+        }
+      });
+  }
+
+  function checkSoon() {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(check, TYPING_PAUSE_MS);
+  }
+
+  /* The opening changes no ruling, so the last answer is drawn again without asking. */
+  function redrawOpening() {
+    if (lastAnswer) {
+      render(lastAnswer);
+    } else if (cards.value.trim()) {
+      check();
+    }
+  }
+
+  function showPreset() {
+    var rules = preset();
+    rulesLink.href = form.getAttribute("data-rules-url") + "/" + encodeURIComponent(rules.id);
+    rulesLink.textContent = "Every rule of " + rules.name;
+    form.querySelector("[data-no-kozi]").hidden = rules.kozi;
+    form.querySelector("[data-opening-rows]").hidden = rules.bands.length === 0;
+    form.querySelector("[data-table-id]").textContent = rules.table;
+    var kept = band.value;
+    var options = [new Option("No table row", "")].concat(
+      rules.bands.map(function (b) {
+        return new Option(b.text, String(b.score));
+      })
+    );
+    band.replaceChildren.apply(band, options);
+    band.value = kept; // the same score falls in a row of the new table too
+    if (band.value !== kept) {
+      band.value = "";
+    }
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    check();
+  });
+  form.addEventListener("input", function (event) {
+    if (event.target === cards) {
+      checkSoon();
+    } else if (event.target === opening) {
+      band.value = ""; // a typed number replaces a row of the table
+      redrawOpening();
+    }
+  });
+  form.addEventListener("change", function (event) {
+    if (event.target === variant) {
+      showPreset();
+      check();
+    } else if (event.target === band) {
+      opening.value = ""; // a row of the table replaces a typed number
+      redrawOpening();
+    } else if (event.target.name === "kozi") {
+      check();
+    }
+  });
+
+  // Every change is answered at once, so the button kept for posting the opening is not needed.
+  form.querySelectorAll("[data-without-script]").forEach(function (node) {
+    node.hidden = true;
+  });
+  // A browser going back to this page may restore a preset or cards the server did not draw.
+  showPreset();
+  if (cards.value.trim() && !verdict.querySelector(".verdict-title")) {
+    check();
+  }
+})();

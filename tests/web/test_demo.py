@@ -1,0 +1,47 @@
+"""`flask --app scorekeeper demo` fills a club a newcomer can look around in."""
+
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskCliRunner
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Hand, Match
+from scorekeeper.services.accounts import authenticate
+from scorekeeper.services.matches import state_of
+
+
+def test_demo_makes_a_club_with_finished_and_running_matches(
+    app: Flask, runner: FlaskCliRunner
+) -> None:
+    result = runner.invoke(args=["demo"])
+    assert result.exit_code == 0, result.output
+    assert "log in as 'demo'" in result.output
+    with app.app_context():
+        club = db.session.scalar(sa.select(Club))
+        assert club is not None
+        assert [p.name for p in club.players] == [
+            "Eleni",
+            "Giorgos",
+            "Katerina",
+            "Maria",
+            "Nikos",
+            "Yannis",
+        ]
+        states = [state_of(m) for m in db.session.scalars(sa.select(Match).order_by(Match.id))]
+        assert [s.finished for s in states] == [True, False, False]
+        assert [s.hands_played for s in states] == [4, 3, 2]
+        # The reference hand opens the first match: 665 for Us, -95 for Them.
+        first = db.session.scalar(sa.select(Hand).where(Hand.number == 1))
+        assert first is not None
+        assert [t["score"] for t in first.result["teams"]] == [665, -95]
+        assert all(h.result["legal"] for h in db.session.scalars(sa.select(Hand)))
+        assert authenticate("demo", "biriba-demo") is not None
+
+
+def test_demo_twice_adds_nothing(app: Flask, runner: FlaskCliRunner) -> None:
+    runner.invoke(args=["demo"])
+    second = runner.invoke(args=["demo"])
+    assert second.exit_code == 0
+    assert "already there" in second.output
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Match)) == 3

@@ -1,0 +1,227 @@
+"""A scorer on a phone starts a match, enters hands with the card picker and live meld
+verdicts, sees a bad meld refused, corrects a hand and reads its history."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, Request, expect
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club
+from scorekeeper.services import accounts, clubs, matches
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "correct horse"
+# Everything a thumb taps: links, buttons, fields (the kózi radios are drawn as big labels).
+TAPPABLE = "main a, main button, main input, main select, main textarea, main summary"
+
+
+def fits_a_phone(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
+    for target in page.locator(TAPPABLE).all():
+        if not target.is_visible() or target.get_attribute("type") in ("checkbox", "radio"):
+            continue
+        box = target.bounding_box()
+        assert box is not None
+        assert box["height"] >= 44, f"{target.evaluate('e => e.outerHTML')[:90]} is too small"
+
+
+def shoot(page: Page, folder: Path, name: str) -> None:
+    """A screenshot in light and in dark, each checked for fit."""
+    for scheme, suffix in (("light", ""), ("dark", "-dark")):
+        page.emulate_media(color_scheme=scheme)
+        fits_a_phone(page)
+        page.screenshot(path=folder / f"{name}{suffix}.png", full_page=True)
+    page.emulate_media(color_scheme="light")
+
+
+@pytest.fixture
+def club_id(app: Flask) -> int:
+    with app.app_context():
+        owner = accounts.create_user("eleni", PASSWORD)
+        club = clubs.create_club(owner, "Friday Biriba")
+        for name in ("Ann", "Bob", "Cy", "Di"):
+            clubs.add_player(club, name)
+        return club.id
+
+
+def log_in(page: Page, app: Flask, live_server: str) -> None:
+    """Through the login page when there is one, else with a session cookie made by Flask."""
+    if "auth.login" in app.view_functions:
+        page.goto(live_server + "/login")
+        page.get_by_label("Username").fill("eleni")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.locator("main form button[type=submit]").click()
+        page.wait_for_load_state()
+        return
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_user_id"] = "1"
+        session["_fresh"] = True
+    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
+    assert cookie is not None
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
+
+
+def type_meld(page: Page, side: int, row: int, cards: str, verdict: str) -> None:
+    """Type a meld into a side's meld row and wait for its live verdict."""
+    holder = page.locator(f"[data-side='{side}'] [data-meld-row]").nth(row)
+    if not holder.is_visible():
+        page.locator(f"[data-side='{side}'] [data-add-meld]").click()
+    holder.locator("input").fill(cards)
+    expect(holder.locator("[data-verdict]")).to_contain_text(verdict)
+
+
+def test_start_a_match_enter_hands_and_correct_one(
+    page: Page, app: Flask, live_server: str, club_id: int, screenshots: Path
+) -> None:
+    requested: list[str] = []
+
+    def remember(request: Request) -> None:
+        requested.append(request.url)
+
+    page.on("request", remember)
+    log_in(page, app, live_server)
+
+    # --- a new pagat match for four, partners opposite -----------------------------------
+    page.goto(f"{live_server}/clubs/{club_id}/matches/new")
+    expect(page.get_by_role("heading", level=1, name="New match")).to_be_visible()
+    expect(page.get_by_label("Rules")).to_have_value("pagat")
+    page.locator("#team-0-name").fill("Us")
+    page.locator("#team-0-seat-1").select_option(label="Cy")
+    page.locator("#team-1-name").fill("Them")
+    page.locator("#team-1-seat-0").select_option(label="Bob")
+    # Another preset reloads the form with its own values; the seats chosen stay.
+    page.get_by_label("Rules").select_option("wikipedia")
+    expect(page.locator("#target")).to_have_value("3000")
+    expect(page.locator("#team-0-seat-1 option:checked")).to_have_text("Cy")
+    page.get_by_label("Rules").select_option("pagat")
+    expect(page.locator("#target")).to_have_value("5000")
+    expect(page.locator("#team-1-name")).to_have_value("Them")
+    page.locator(".house-rules > summary").click()
+    expect(page.locator(".house-rules .assumed").first).to_be_visible()
+    shoot(page, screenshots, "match-new")
+    page.get_by_role("button", name="Start the match").click()
+
+    expect(page.get_by_text("started: Ann deals.")).to_be_visible()
+    totals = page.locator("[data-total]")
+    expect(totals).to_have_text(["0", "0"])
+    fits_a_phone(page)
+
+    # --- hand 1: the reference hand, partly tapped with the card picker -------------------
+    page.get_by_role("link", name="Enter hand 1").click()
+    expect(page.get_by_role("heading", level=1, name="Hand 1")).to_be_visible()
+    page.locator("label[for='kozi-H']").click()
+    expect(page.locator("#kozi-H")).to_be_checked()
+    type_meld(page, 0, 0, "5S-JS", "Legal: run, clean, biriba · 55 points + 200 bonus")
+    page.locator("[data-side='0'] [data-add-meld]").click()
+    second = page.locator("[data-side='0'] [data-meld-row]").nth(1)
+    expect(second.locator("input")).to_be_focused()
+    picker = page.locator("[data-card-picker]")
+    expect(picker).to_be_visible()
+    for card in ("queen of diamonds", "queen of clubs", "queen of hearts"):
+        picker.get_by_role("button", name=card, exact=True).click()
+    expect(second.locator("input")).to_have_value("QD QC QH")
+    expect(second.locator("[data-verdict]")).to_contain_text("Legal: set, clean · 30 points")
+    second.locator("input").press("Enter")  # Enter goes to the next meld, sending nothing
+    type_meld(page, 0, 2, "8H 9H 10H JH QH KH JK", "Legal: run, dirty, biriba, kózi")
+    side_a = page.locator("[data-side='0']")
+    side_a.get_by_text("Went out").click()
+    side_a.get_by_text("Took the biribaki").click()
+    type_meld(page, 1, 0, "3C 4C 5C", "Legal: run, clean · 15 points")
+    type_meld(page, 1, 1, "KS KD JK", "Legal: set, dirty · 40 points")
+    page.get_by_label("Bob", exact=True).fill("AS 9D")
+    page.get_by_label("Di", exact=True).fill("JK 4H")
+    shoot(page, screenshots, "hand-entry")
+
+    page.get_by_role("button", name="Preview").click()
+    expect(page.get_by_role("heading", name="Preview: not saved yet")).to_be_visible()
+    expect(page.locator("[data-preview-score]")).to_have_text(["665", "−95"])
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
+    expect(totals).to_have_text(["665", "−95"])
+
+    # --- hand 2: an illegal meld is refused with its reason, then corrected ----------------
+    page.get_by_role("link", name="Enter hand 2").click()
+    type_meld(page, 0, 0, "3H 5H 7H", "Not legal:")
+    page.get_by_role("button", name="Save hand 2").click()
+    expect(page.get_by_text("The meld 3♥ 5♥ 7♥ of Us is not legal.")).to_be_visible()
+    expect(page.get_by_label("Accept anyway, because…")).to_be_visible()
+    shoot(page, screenshots, "hand-refused")
+    type_meld(page, 0, 0, "3H 4H 5H", "Legal: run, clean · 15 points")
+    page.get_by_role("button", name="Save hand 2").click()
+    expect(page.get_by_text("Hand 2 saved.")).to_be_visible()
+    expect(totals).to_have_text(["580", "−195"])  # 665 + 15 − 100; −95 − 100
+
+    # --- correct hand 1: kózi was spades ----------------------------------------------------
+    hand_one = page.locator("#hand-1")
+    hand_one.locator("summary").click()
+    expect(hand_one.get_by_text("Dirty kózi biriba 8♥–A♥")).to_be_visible()
+    shoot(page, screenshots, "scoreboard")
+    hand_one.get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", level=1, name="Correct hand 1")).to_be_visible()
+    expect(page.locator("#kozi-H")).to_be_checked()
+    page.locator("label[for='kozi-S']").click()
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_text("Hand 1 corrected.")).to_be_visible()
+    expect(totals).to_have_text(["680", "−195"])  # the spade run is now kózi: +400, hearts +100
+
+    page.locator("#hand-1 summary").click()
+    page.locator("#hand-1").get_by_role("link", name="History").click()
+    expect(page.get_by_text("Version 2: edited")).to_be_visible()
+    expect(page.get_by_text("Version 1: created")).to_be_visible()
+    shoot(page, screenshots, "hand-history")
+
+    ours = urlsplit(live_server).netloc
+    elsewhere = [url for url in requested if urlsplit(url).netloc not in ("", ours)]
+    assert elsewhere == [], "the pages must not load anything from another host (no CDN)"
+    assert any(url.endswith("/api/v1/melds/check") for url in requested)
+
+
+def test_hand_entry_works_with_javascript_off(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    app: Flask,
+    live_server: str,
+    club_id: int,
+    screenshots: Path,
+) -> None:
+    with app.app_context():
+        club = db.session.get(Club, club_id)
+        assert club is not None
+        ann, bob, cy, di = (p.id for p in sorted(club.players, key=lambda p: p.name))
+        teams = [matches.TeamSpec("A", (ann, cy)), matches.TeamSpec("B", (bob, di))]
+        match_id = matches.create_match(club, None, "pagat", "4p", teams).id
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    log_in(page, app, live_server)
+    page.goto(f"{live_server}/matches/{match_id}/hands/new")
+    expect(page.locator("[data-side='0'] [data-meld-row]")).to_have_count(5)  # no folding
+    expect(page.locator("[data-card-picker]")).to_be_hidden()
+    expect(page.locator("[data-add-meld]")).to_have_count(2)
+    expect(page.locator("[data-add-meld]").first).to_be_hidden()
+    page.locator("label[for='kozi-H']").click()
+    rows = page.locator("[data-side='0'] [data-meld-row] input")
+    for row, cards in enumerate(("5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK")):
+        rows.nth(row).fill(cards)
+    page.locator("[data-side='0']").get_by_text("Went out").click()
+    page.locator("[data-side='0']").get_by_text("Took the biribaki").click()
+    rows = page.locator("[data-side='1'] [data-meld-row] input")
+    rows.nth(0).fill("3C 4C 5C")
+    rows.nth(1).fill("KS KD JK")
+    page.get_by_label("Bob", exact=True).fill("AS 9D")
+    page.get_by_label("Di", exact=True).fill("JK 4H")
+    page.get_by_role("button", name="Preview").click()
+    expect(page.locator("[data-preview-score]")).to_have_text(["665", "−95"])
+    expect(page.get_by_text("Legal: run, clean, biriba · 55 points + 200 bonus")).to_be_visible()
+    shoot(page, screenshots, "hand-entry-nojs")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
+    expect(page.locator("[data-total]")).to_have_text(["665", "−95"])
+    context.close()

@@ -205,6 +205,8 @@ def hand_json(hand: Hand) -> dict[str, Any]:
     return {
         "number": hand.number,
         "version": hand.version,
+        # A retried save can meet its hand after someone deleted it; say so plainly.
+        "deleted": hand.deleted,
         "kozi": hand.entry.get("kozi"),
         "teams": hand.result["teams"],
         "legal": hand.result["legal"],

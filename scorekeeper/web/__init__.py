@@ -11,6 +11,7 @@ from scorekeeper.web import (
     auth,
     clubs,
     errors,
+    guards,
     health,
     pages,
     referee_pages,
@@ -33,3 +34,4 @@ def register_blueprints(app: Flask) -> None:
     # cannot protect it; forms on the HTML pages keep their protection.
     csrf.exempt(api.bp)
     errors.register(app)
+    guards.register(app)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
 from scorekeeper import referee
 from scorekeeper.extensions import csrf
+from scorekeeper.web.json_body import read_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 # The referee endpoints keep no state and read no cookie, so there is nothing to forge.
@@ -40,7 +41,4 @@ def bad_input(error: ValueError) -> tuple[Response, int]:
 
 
 def _json_body() -> Any:
-    body = request.get_json(force=True, silent=True)
-    if body is None and request.get_data(cache=True).strip() != b"null":
-        raise referee.InputError("The request body is not valid JSON: send a JSON object")
-    return body  # anything but an object is refused, with its reason, by the referee
+    return read_json()  # anything but an object is refused, with its reason, by the referee

@@ -14,7 +14,6 @@ and DELETE (which has no body) is not a method a cross-site form can use.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -28,6 +27,7 @@ from scorekeeper.referee import show
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.services import clubs, hands, matches
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.web.json_body import read_json
 
 bp = Blueprint("api_matches", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -191,13 +191,9 @@ def _body(allowed: frozenset[str], required: Iterable[str] = ()) -> dict[str, An
     """The request's JSON object, with only `allowed` fields and every `required` one."""
     if not request.is_json:
         abort(415, description="Send the body as JSON, with Content-Type: application/json.")
-    try:
-        body = json.loads(request.get_data(cache=True))
-    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
-        raise Invalid("The request body is not valid JSON: send a JSON object.") from None
+    body = read_json()
     if not isinstance(body, dict):
         raise Invalid(f"The request body must be a JSON object, not {_short(body)}.")
-    _check_strings(body)
     unknown = sorted(set(body) - allowed)
     if unknown:
         fields = ", ".join(sorted(allowed))
@@ -211,28 +207,6 @@ def _body(allowed: frozenset[str], required: Iterable[str] = ()) -> dict[str, An
 def _short(value: Any) -> str:
     text = show(value)
     return text if len(text) <= 40 else text[:39] + "…"
-
-
-def _check_strings(data: Any) -> None:
-    """Refuse text no database stores: NUL (PostgreSQL refuses it) and unpaired surrogates
-    (not UTF-8 at all). Walked without recursion, however deep the JSON goes."""
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                raise Invalid(
-                    "The request holds an unpaired surrogate (\\ud800–\\udfff)."
-                ) from None
-            if "\x00" in item:
-                raise Invalid("Text in the request may not hold the NUL character (\\u0000).")
 
 
 def _text(body: Mapping[str, Any], field: str) -> str:

@@ -696,7 +696,7 @@ def test_bad_request_is_400_naming_the_value(
         assert fragment in answer["error"], answer["error"]
 
 
-NOT_JSON = "The request body is not valid JSON: send a JSON object"
+NOT_JSON = "The request body is not valid JSON: send a JSON object."
 NOT_AN_OBJECT = "The request body must be a JSON object"
 
 
@@ -796,3 +796,18 @@ def test_answers_keep_card_symbols_readable(client: FlaskClient) -> None:
     response = client.post("/api/v1/melds/check", json={"variant": "pagat", "cards": "3H 5H"})
     assert '"3♥ 5♥"'.encode() in response.data
     assert b"\\u2665" not in response.data
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        pytest.param(b"[" * 5000 + b"]" * 5000, id="nested-thousands-deep"),
+        pytest.param(b'{"variant": "pagat", "cards": "\\ud800"}', id="unpaired-surrogate"),
+        pytest.param(b'{"variant": "pagat\\u0000", "cards": "3H"}', id="nul-character"),
+    ],
+)
+@pytest.mark.parametrize("endpoint", ["melds/check", "hands/score"])
+def test_hostile_json_is_a_400_not_a_500(client: FlaskClient, endpoint: str, raw: bytes) -> None:
+    response = client.post(f"/api/v1/{endpoint}", data=raw, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json is not None and response.json["error"]

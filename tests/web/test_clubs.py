@@ -455,3 +455,14 @@ def test_an_unknown_invitation_is_not_found(client: FlaskClient) -> None:
     response = client.get("/join/not-a-code")
     assert response.status_code == 404
     assert "This invitation link is not valid" in text(response)
+
+
+def test_a_nul_character_in_a_form_is_a_400_and_nothing_is_saved(
+    person: Callable[[str], Person], app: Flask
+) -> None:
+    ann = person("ann")
+    response = ann.client.post("/clubs", data={"name": "Friday\x00club"})
+    assert response.status_code == 400
+    assert "NUL character" in text(response)
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(Club)) == 0

@@ -16,6 +16,7 @@ ENGINE_MODULES = [
     "scorekeeper.rules.scoring",
     "scorekeeper.rules.match",
     "scorekeeper.rules.points",
+    "scorekeeper.rules.i18n",
 ]
 
 

@@ -3,6 +3,7 @@
 import sqlite3
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -21,7 +22,7 @@ csrf = CSRFProtect()
 login_manager = LoginManager()
 migrate = Migrate()
 login_manager.login_view = "auth.login"
-login_manager.login_message = "Please log in to see this page."
+login_manager.login_message = _l("Please log in to see this page.")
 
 
 @event.listens_for(Engine, "connect")

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .i18n import tr
+
 
 class CardError(ValueError):
     """A piece of notation that is not a card; the message quotes it."""
@@ -69,7 +71,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
-            raise CardError("a joker has no suit and every other card has one")
+            raise CardError(tr("a joker has no suit and every other card has one"))
 
     @property
     def is_joker(self) -> bool:
@@ -87,8 +89,8 @@ class Card:
 
     @property
     def label(self) -> str:
-        """The card as players read it: ``10♥``, ``A♠``, ``joker``."""
-        return "joker" if self.suit is None else f"{self.rank}{self.suit.symbol}"
+        """The card as players read it: ``10♥``, ``A♠``, ``joker`` (its name translated)."""
+        return tr("joker") if self.suit is None else f"{self.rank}{self.suit.symbol}"
 
     def __str__(self) -> str:
         return self.label
@@ -109,8 +111,6 @@ _SUIT_WORDS = {s.value: s for s in Suit} | {
 }
 _JOKER_WORDS = {"JK", "★", "☆", "X", "JOKER", "🃏"}
 _SEPARATORS = re.compile(r"[\s,;]+")
-_RANK_HELP = "ranks are A 2–10 J Q K (T for 10), or JK for a joker"
-_SUIT_HELP = "suits are S H D C (or ♠ ♥ ♦ ♣)"
 
 
 def parse_card(token: str) -> Card:
@@ -119,16 +119,26 @@ def parse_card(token: str) -> Card:
     if word in _JOKER_WORDS:
         return JOKER
     if not word:
-        raise CardError("an empty string is not a card")
+        raise CardError(tr("an empty string is not a card"))
     if word in _RANK_WORDS:
-        raise CardError(f"'{token}' is not a card: it needs a suit, {_SUIT_HELP}")
+        raise CardError(
+            tr(
+                "'{token}' is not a card: it needs a suit, suits are S H D C (or ♠ ♥ ♦ ♣)",
+                token=token,
+            )
+        )
     rank_part, suit_part = word[:-1], word[-1]
     suit = _SUIT_WORDS.get(suit_part)
     rank = _RANK_WORDS.get(rank_part)
     if suit is None and rank is not None:
-        raise CardError(f"'{token}' is not a card: {_SUIT_HELP}")
+        raise CardError(tr("'{token}' is not a card: suits are S H D C (or ♠ ♥ ♦ ♣)", token=token))
     if rank is None:
-        raise CardError(f"'{token}' is not a card: {_RANK_HELP}")
+        raise CardError(
+            tr(
+                "'{token}' is not a card: ranks are A 2–10 J Q K (T for 10), or JK for a joker",
+                token=token,
+            )
+        )
     return Card(rank, suit)
 
 
@@ -137,19 +147,31 @@ def parse_range(token: str) -> tuple[Card, ...]:
     first_text, _, last_text = token.partition("-")
     first, last = parse_card(first_text), parse_card(last_text)
     if first.is_joker or last.is_joker:
-        raise CardError(f"'{token}' is not a run: a range runs between two cards of one suit")
+        raise CardError(
+            tr("'{token}' is not a run: a range runs between two cards of one suit", token=token)
+        )
     if first.suit is not last.suit:
-        raise CardError(f"'{token}' is not a run: both ends of a range need the same suit")
+        raise CardError(
+            tr("'{token}' is not a run: both ends of a range need the same suit", token=token)
+        )
     low = first.rank.position
     high = last.rank.position
     if last.rank is Rank.ACE and low > 1:
         high = 14
     if high == low:
-        raise CardError(f"'{token}' is not a run: a range goes from one card up to a higher one")
+        raise CardError(
+            tr(
+                "'{token}' is not a run: a range goes from one card up to a higher one",
+                token=token,
+            )
+        )
     if high < low:
         raise CardError(
-            f"'{token}' is not a run: a range goes up from its first card to its last, "
-            "and a run never wraps past the ace"
+            tr(
+                "'{token}' is not a run: a range goes up from its first card to its last, "
+                "and a run never wraps past the ace",
+                token=token,
+            )
         )
     return tuple(Card(RANK_AT[pos], first.suit) for pos in range(low, high + 1))
 
@@ -162,7 +184,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             continue
         if "-" in token:
             if token.count("-") != 1 or token.startswith("-") or token.endswith("-"):
-                raise CardError(f"'{token}' is not a card or a range: write a run as 3H-9H")
+                raise CardError(
+                    tr("'{token}' is not a card or a range: write a run as 3H-9H", token=token)
+                )
             cards.extend(parse_range(token))
         else:
             cards.append(parse_card(token))

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .i18n import mark, tr
+
 
 class Credit(StrEnum):
     TEAM = "team"  # the same teams all match long; a hand's score goes to the team
@@ -15,12 +17,17 @@ class Credit(StrEnum):
 @dataclass(frozen=True, slots=True)
 class TableFormat:
     id: str
-    name: str
+    english_name: str  # `name` gives it in the current language
     decks: int
     jokers: int
     #: Allowed team sizes in one hand, e.g. ((2, 2),) for partners or ((1, 2), (1, 3)).
     shapes: tuple[tuple[int, ...], ...]
     credit: Credit
+
+    @property
+    def name(self) -> str:
+        """The format's name in the current language: "4 players, 2 teams of 2"."""
+        return tr(self.english_name)
 
     @property
     def team_counts(self) -> frozenset[int]:
@@ -32,25 +39,34 @@ class TableFormat:
 
     @property
     def deck_words(self) -> str:
-        return {2: "two decks", 3: "three decks"}.get(self.decks, f"{self.decks} decks")
+        if self.decks == 2:
+            return tr("two decks")
+        if self.decks == 3:
+            return tr("three decks")
+        return tr("{decks} decks", decks=self.decks)
 
 
 FORMATS: dict[str, TableFormat] = {
     f.id: f
     for f in (
-        TableFormat("4p", "4 players, 2 teams of 2", 2, 4, ((2, 2),), Credit.TEAM),
-        TableFormat("2p", "2 players", 2, 4, ((1, 1),), Credit.TEAM),
-        TableFormat("3p", "3 players, each alone", 3, 6, ((1, 1, 1),), Credit.TEAM),
+        TableFormat("4p", mark("4 players, 2 teams of 2"), 2, 4, ((2, 2),), Credit.TEAM),
+        TableFormat("2p", mark("2 players"), 2, 4, ((1, 1),), Credit.TEAM),
+        TableFormat("3p", mark("3 players, each alone"), 3, 6, ((1, 1, 1),), Credit.TEAM),
         TableFormat(
-            "3p-partnership", "3 players, one alone against a pair", 2, 4, ((1, 2),), Credit.SHARES
+            "3p-partnership",
+            mark("3 players, one alone against a pair"),
+            2,
+            4,
+            ((1, 2),),
+            Credit.SHARES,
         ),
         TableFormat(
-            "5p", "5 players, one alone against two pairs", 3, 6, ((1, 2, 2),), Credit.SHARES
+            "5p", mark("5 players, one alone against two pairs"), 3, 6, ((1, 2, 2),), Credit.SHARES
         ),
-        TableFormat("6p", "6 players, 3 teams of 2", 3, 6, ((2, 2, 2),), Credit.TEAM),
+        TableFormat("6p", mark("6 players, 3 teams of 2"), 3, 6, ((2, 2, 2),), Credit.TEAM),
         TableFormat(
             "solo-vs-rest",
-            "3 or 4 players, one alone against all the others",
+            mark("3 or 4 players, one alone against all the others"),
             2,
             4,
             ((1, 2), (1, 3)),
@@ -69,4 +85,10 @@ def find_format(format_id: str) -> TableFormat:
         return FORMATS[format_id]
     except KeyError:
         known = ", ".join(FORMATS)
-        raise FormatError(f"'{format_id}' is not a table format: use one of {known}") from None
+        raise FormatError(
+            tr(
+                "'{format}' is not a table format: use one of {known}",
+                format=format_id,
+                known=known,
+            )
+        ) from None

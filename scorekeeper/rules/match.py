@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .formats import Credit, TableFormat
+from .i18n import tr
 from .opening import Requirement, requirement
 from .variants import Direction, TargetRule, Variant
 
@@ -71,7 +72,9 @@ class MatchSetup:
     def competitors(self) -> tuple[str, ...]:
         if self.table_format.credit is Credit.TEAM:
             if not self.teams:
-                raise MatchError(f"The {self.table_format.id} format needs its teams named.")
+                raise MatchError(
+                    tr("The {format} format needs its teams named.", format=self.table_format.id)
+                )
             return tuple(self.teams)
         return self.seats
 
@@ -108,15 +111,27 @@ def credits(setup: MatchSetup, hand: PlayedHand, number: int = 0) -> dict[str, F
     for side in hand.sides:
         if setup.table_format.credit is Credit.TEAM:
             if side.team not in known:
-                raise MatchError(f"Hand {number}: '{side.team}' is not a team of this match.")
+                raise MatchError(
+                    tr(
+                        "Hand {number}: '{team}' is not a team of this match.",
+                        number=number,
+                        team=side.team,
+                    )
+                )
             gains[side.team] = gains.get(side.team, Fraction(0)) + side.score
             continue
         if not side.players:
-            raise MatchError(f"Hand {number}: a side has no players.")
+            raise MatchError(tr("Hand {number}: a side has no players.", number=number))
         share = Fraction(side.score, len(side.players))
         for player in side.players:
             if player not in known:
-                raise MatchError(f"Hand {number}: '{player}' is not a player of this match.")
+                raise MatchError(
+                    tr(
+                        "Hand {number}: '{player}' is not a player of this match.",
+                        number=number,
+                        player=player,
+                    )
+                )
             gains[player] = gains.get(player, Fraction(0)) + share
     return gains
 

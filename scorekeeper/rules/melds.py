@@ -16,14 +16,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from itertools import pairwise
 
 from .cards import RANK_AT, Card, Rank, Suit, format_cards, parse_cards
+from .i18n import mark, tr, tr_for
 from .variants import AceRule, Variant
 
 _WILD_RANKS = frozenset({Rank.JOKER, Rank.TWO})
+#: A problem of one reading of the cards, put into words only if that reading is chosen:
+#: judging tries several readings, and a legal meld puts no message into words at all.
+Problem = Callable[[], str]
 _POSITION = {rank: rank.position for rank in Rank}
 
 
@@ -60,7 +65,20 @@ class MeldVerdict:
     layout: tuple[Placed, ...]  # runs in rank order
     card_points: int
     bonus: int
-    bonus_label: str
+    #: The English template of the bonus label ("Clean kózi {biriba}"), "" below biriba size.
+    bonus_template: str = ""
+    #: The variant judged under, whose words fill the label.
+    variant: Variant | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def bonus_label(self) -> str:
+        """The bonus as players name it, in the language of the moment it is read:
+        "Clean kózi biriba", "Καθαρό μπουράκο"; "" below biriba size. Judging a meld puts
+        nothing into words; the label is made when a score line or a page asks for it."""
+        if not self.bonus_template or self.variant is None:
+            return ""
+        variant = self.variant
+        return tr_for(variant.biriba_word, self.bonus_template, **variant.words())
 
     @property
     def legal(self) -> bool:
@@ -93,7 +111,7 @@ class MeldVerdict:
 @dataclass(slots=True)
 class _Attempt:
     kind: MeldKind | None
-    problems: list[str]
+    problems: list[Problem]
     layout: Callable[[], tuple[Placed, ...]]  # built only for the reading that is chosen
     wilds: int
     duplicated: bool = False
@@ -121,7 +139,7 @@ def judge_meld(cards: Iterable[Card], variant: Variant, kozi: Suit | None = None
         if len({c.suit for c in naturals}) == 1:
             candidates.append(_runs(cards, naturals, variant))
         attempt = min(candidates, key=_Attempt.rank_key) if candidates else _mixed(cards, naturals)
-    problems = _size_problems(len(cards), variant) + attempt.problems
+    problems = _size_problems(len(cards), variant) + [problem() for problem in attempt.problems]
     return _verdict(cards, attempt, problems, variant, kozi)
 
 
@@ -159,9 +177,9 @@ def _verdict(
     is_kozi = legal and kind is MeldKind.RUN and variant.kozi and kozi is not None
     is_kozi = is_kozi and attempt.suit is kozi
     semiclean = biriba and attempt.semiclean and variant.bonus_semiclean is not None
-    bonus, label = 0, ""
+    bonus, template = 0, ""
     if biriba:
-        bonus, label = _bonus(variant, kind, bool(clean), semiclean, full, is_kozi)
+        bonus, template = _bonus(variant, kind, bool(clean), semiclean, full, is_kozi)
     return MeldVerdict(
         cards=cards,
         problems=tuple(problems),
@@ -175,8 +193,40 @@ def _verdict(
         layout=attempt.layout(),
         card_points=sum(variant.card_points(c) for c in cards),
         bonus=bonus,
-        bonus_label=label,
+        bonus_template=template,
+        variant=variant,
     )
+
+
+#: Bonus labels by the biriba's shape, each clean, semi-clean and dirty: whole phrases, so a
+#: language can order the words its own way and make them agree with the variant's word.
+_LABELS = {
+    "set": (
+        mark("Clean {biriba} (set)"),
+        mark("Semi-clean {biriba} (set)"),
+        mark("Dirty {biriba} (set)"),
+    ),
+    "kozi full": (
+        mark("Clean kózi full {biriba}"),
+        mark("Semi-clean kózi full {biriba}"),
+        mark("Dirty kózi full {biriba}"),
+    ),
+    "full": (
+        mark("Clean full {biriba}"),
+        mark("Semi-clean full {biriba}"),
+        mark("Dirty full {biriba}"),
+    ),
+    "kozi": (
+        mark("Clean kózi {biriba}"),
+        mark("Semi-clean kózi {biriba}"),
+        mark("Dirty kózi {biriba}"),
+    ),
+    "run": (
+        mark("Clean {biriba}"),
+        mark("Semi-clean {biriba}"),
+        mark("Dirty {biriba}"),
+    ),
+}
 
 
 def _bonus(
@@ -187,88 +237,129 @@ def _bonus(
     full: bool,
     kozi: bool,
 ) -> tuple[int, str]:
+    """The bonus and the English template of its label."""
     if kind is MeldKind.WILD:
-        return variant.bonus_wild_meld, f"Wild {variant.biriba_word}"
+        return variant.bonus_wild_meld, mark("Wild {biriba}")
     if kind is MeldKind.SET:
         pair = (variant.bonus_set_clean, variant.bonus_set_dirty)
-        what = f"{variant.biriba_word} (set)"
+        shape = "set"
     elif full and kozi:
         pair = (variant.bonus_full_kozi_run_clean, variant.bonus_full_kozi_run_dirty)
-        what = f"kózi full {variant.biriba_word}"
+        shape = "kozi full"
     elif full:
         pair = (variant.bonus_full_run_clean, variant.bonus_full_run_dirty)
-        what = f"full {variant.biriba_word}"
+        shape = "full"
     elif kozi:
         pair = (variant.bonus_kozi_run_clean, variant.bonus_kozi_run_dirty)
-        what = f"kózi {variant.biriba_word}"
+        shape = "kozi"
     else:
         pair = (variant.bonus_run_clean, variant.bonus_run_dirty)
-        what = variant.biriba_word
+        shape = "run"
+    clean_label, semiclean_label, dirty_label = _LABELS[shape]
     if clean:
-        return pair[0], f"Clean {what}"
+        return pair[0], clean_label
     if semiclean and variant.bonus_semiclean is not None:
-        return variant.bonus_semiclean, f"Semi-clean {what}"
-    return pair[1], f"Dirty {what}"
+        return variant.bonus_semiclean, semiclean_label
+    return pair[1], dirty_label
 
 
 def _size_problems(size: int, variant: Variant) -> list[str]:
     if size < variant.min_size:
-        return [f"A meld needs at least {variant.min_size} cards; this one has {size}."]
+        return [
+            tr(
+                "A meld needs at least {need} cards; this one has {size}.",
+                need=variant.min_size,
+                size=size,
+            )
+        ]
     if variant.max_size is not None and size > variant.max_size:
         return [
-            f"A meld may hold at most {variant.max_size} cards in this variant; "
-            f"this one has {size}."
+            tr(
+                "A meld may hold at most {most} cards in this variant; this one has {size}.",
+                most=variant.max_size,
+                size=size,
+            )
         ]
     return []
 
 
-def _too_many_wilds(wilds: list[Card], variant: Variant) -> list[str]:
+def _too_many_wilds(wilds: list[Card], variant: Variant) -> list[Problem]:
     if len(wilds) <= variant.max_wilds:
         return []
-    allowed = "only one wild card" if variant.max_wilds == 1 else f"{variant.max_wilds} wild cards"
-    if variant.max_wilds == 0:
-        allowed = "no wild card"
-    return [
-        f"A meld may hold {allowed}, but this one has {len(wilds)}: {format_cards(wilds)} "
-        "(a 2 is natural only in a run of its own suit, in the 2's place)."
-    ]
+    return [partial(_too_many_wilds_message, wilds, variant.max_wilds)]
+
+
+def _too_many_wilds_message(wilds: list[Card], most: int) -> str:
+    fields = {"count": len(wilds), "cards": format_cards(wilds), "most": most}
+    if most == 0:
+        message = tr(
+            "A meld may hold no wild card, but this one has {count}: {cards} "
+            "(a 2 is natural only in a run of its own suit, in the 2's place).",
+            **fields,
+        )
+    elif most == 1:
+        message = tr(
+            "A meld may hold only one wild card, but this one has {count}: {cards} "
+            "(a 2 is natural only in a run of its own suit, in the 2's place).",
+            **fields,
+        )
+    else:
+        message = tr(
+            "A meld may hold {most} wild cards, but this one has {count}: {cards} "
+            "(a 2 is natural only in a run of its own suit, in the 2's place).",
+            **fields,
+        )
+    return message
 
 
 # --- the three readings ------------------------------------------------------------------------
 
 
 def _wild_meld(cards: tuple[Card, ...], variant: Variant) -> _Attempt:
-    problems = []
+    problems: list[Problem] = []
     if not variant.wild_melds:
-        if all(c.rank is Rank.TWO for c in cards):
-            problems.append(f"{format_cards(cards)}: a set of 2s is never legal, 2s are wild.")
-        else:
-            problems.append(
-                f"{format_cards(cards)}: this variant allows no meld of wild cards only "
-                "(jokers and 2s)."
-            )
+        problems.append(partial(_wild_meld_message, cards))
     layout = tuple(Placed(c, None, True) for c in cards)
     return _Attempt(MeldKind.WILD, problems, lambda: layout, wilds=len(cards))
+
+
+def _wild_meld_message(cards: tuple[Card, ...]) -> str:
+    if all(c.rank is Rank.TWO for c in cards):
+        return tr("{cards}: a set of 2s is never legal, 2s are wild.", cards=format_cards(cards))
+    return tr(
+        "{cards}: this variant allows no meld of wild cards only (jokers and 2s).",
+        cards=format_cards(cards),
+    )
 
 
 def _set(cards: tuple[Card, ...], naturals: list[Card], variant: Variant) -> _Attempt:
     rank = naturals[0].rank
     wilds = [c for c in cards if c.rank in _WILD_RANKS]
-    problems = []
+    problems: list[Problem] = []
     if not variant.set_ranks:
-        problems.append(f"This variant allows no sets, only runs: {format_cards(cards)} is a set.")
+        problems.append(partial(_no_sets_message, cards))
     elif rank not in variant.set_ranks:
-        allowed = " ".join(r.value for r in sorted(variant.set_ranks, key=_set_order))
-        problems.append(
-            f"Sets of {_plural(rank)} are not allowed in this variant: only {allowed} "
-            "may form sets."
-        )
+        problems.append(partial(_set_rank_message, rank, variant.set_ranks))
     problems += _too_many_wilds(wilds, variant)
     layout = tuple(Placed(c, rank, False) for c in naturals) + tuple(
         Placed(c, rank, True) for c in wilds
     )
     semiclean = len(wilds) == 1 and len(naturals) >= variant.biriba_size
     return _Attempt(MeldKind.SET, problems, lambda: layout, len(wilds), semiclean=semiclean)
+
+
+def _no_sets_message(cards: tuple[Card, ...]) -> str:
+    return tr(
+        "This variant allows no sets, only runs: {cards} is a set.", cards=format_cards(cards)
+    )
+
+
+def _set_rank_message(rank: Rank, set_ranks: frozenset[Rank]) -> str:
+    return tr(
+        "Sets of {ranks} are not allowed in this variant: only {allowed} may form sets.",
+        ranks=tr(_PLURALS[rank]),
+        allowed=" ".join(r.value for r in sorted(set_ranks, key=_set_order)),
+    )
 
 
 def _runs(cards: tuple[Card, ...], naturals: list[Card], variant: Variant) -> _Attempt:
@@ -307,21 +398,34 @@ def _runs(cards: tuple[Card, ...], naturals: list[Card], variant: Variant) -> _A
 
 
 def _mixed(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
+    layout = tuple(Placed(c, None, False) for c in cards)
+    return _Attempt(None, [partial(_mixed_message, cards, naturals)], lambda: layout, wilds=0)
+
+
+def _mixed_message(cards: tuple[Card, ...], naturals: list[Card]) -> str:
     suits = Counter(c.suit for c in naturals)
     ranks = Counter(c.rank for c in naturals)
     (suit, in_suit), (rank, of_rank) = suits.most_common(1)[0], ranks.most_common(1)[0]
     if in_suit >= of_rank and in_suit > 1 and suit is not None:
         odd = [c for c in naturals if c.suit is not suit]
-        message = f"A run keeps to one suit: {format_cards(odd)} {_is_are(odd)} not {suit.symbol}."
+        fields = {"cards": format_cards(odd), "suit": suit.symbol}
+        if len(odd) == 1:
+            message = tr("A run keeps to one suit: {cards} is not {suit}.", **fields)
+        else:
+            message = tr("A run keeps to one suit: {cards} are not {suit}.", **fields)
     elif of_rank > 1:
         odd = [c for c in naturals if c.rank is not rank]
-        message = f"A set holds one rank: {format_cards(odd)} {_is_are(odd)} not {rank.value}."
+        fields = {"cards": format_cards(odd), "rank": rank.value}
+        if len(odd) == 1:
+            message = tr("A set holds one rank: {cards} is not {rank}.", **fields)
+        else:
+            message = tr("A set holds one rank: {cards} are not {rank}.", **fields)
     else:
-        message = (
-            f"{format_cards(cards)} is neither a run (one suit, in sequence) nor a set (one rank)."
+        message = tr(
+            "{cards} is neither a run (one suit, in sequence) nor a set (one rank).",
+            cards=format_cards(cards),
         )
-    layout = tuple(Placed(c, None, False) for c in cards)
-    return _Attempt(None, [message], lambda: layout, wilds=0)
+    return message
 
 
 # --- runs ------------------------------------------------------------------------------------
@@ -330,7 +434,7 @@ def _mixed(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
 def _run(
     placed: list[tuple[int, Card]], wilds: list[Card], suit: Suit | None, variant: Variant
 ) -> _Attempt:
-    problems: list[str] = []
+    problems: list[Problem] = []
     at: dict[int, Card] = {}
     repeats: list[tuple[int, Card]] = []
     for pos, card in placed:
@@ -340,26 +444,25 @@ def _run(
             at[pos] = card
     for pos in dict.fromkeys(pos for pos, _ in repeats):
         times = 1 + sum(1 for p, _ in repeats if p == pos)
-        problems.append(f"A run holds each card once, but {at[pos]} appears {times} times.")
+        problems.append(partial(_repeat_message, at[pos], times))
     if len(wilds) > variant.max_wilds:
         problems += _too_many_wilds(wilds, variant)
     lo, hi = min(at), max(at)
     if lo == 1 and hi == 14 and variant.ace is not AceRule.BOTH_ENDS:
-        problems.append(
-            f"This run has {at[1]} at both ends, but an ace sits low (A-2-3) or high (Q-K-A) "
-            "in a run, never both."
-        )
+        problems.append(partial(_both_ends_message, at[1]))
     missing = [p for p in range(lo, hi + 1) if p not in at] if hi - lo + 1 > len(at) else []
     lo_bound, hi_bound, longest = _RUN_BOUNDS[variant.ace]
     slots = missing[: len(wilds)]
     if len(missing) > len(wilds):
-        problems.append(_gap_or_wrap(sorted(at), missing, len(wilds), suit, variant.ace))
+        problems.append(partial(_gap_or_wrap, sorted(at), missing, len(wilds), suit, variant.ace))
     elif len(wilds) > len(missing):
         extra = len(wilds) - len(missing)
         up = max(0, min(extra, hi_bound - hi, longest - (hi - lo + 1)))
         down = extra - up
         if lo - down < lo_bound or (hi + up) - (lo - down) + 1 > longest:
-            problems.append(_too_long(len(at), len(wilds), variant.ace, lo_bound, hi_bound))
+            problems.append(
+                partial(_too_long, len(at), len(wilds), variant.ace, lo_bound, hi_bound)
+            )
         else:
             slots += list(range(hi + 1, hi + up + 1)) + list(range(lo - down, lo))
 
@@ -373,6 +476,22 @@ def _run(
 
     semiclean = len(wilds) == 1 and _beside_naturals(slots, at) >= variant.biriba_size
     return _Attempt(MeldKind.RUN, problems, layout, len(wilds), bool(repeats), suit, semiclean)
+
+
+def _repeat_message(card: Card, times: int) -> str:
+    return tr(
+        "A run holds each card once, but {card} appears {times} times.",
+        card=card.label,
+        times=times,
+    )
+
+
+def _both_ends_message(ace: Card) -> str:
+    return tr(
+        "This run has {card} at both ends, but an ace sits low (A-2-3) or high (Q-K-A) "
+        "in a run, never both.",
+        card=ace.label,
+    )
 
 
 #: Lowest and highest position a run may reach, and its longest length, by ace rule.
@@ -402,19 +521,25 @@ def _gap_or_wrap(
     positions: list[int], missing: list[int], wilds: int, suit: Suit | None, ace: AceRule
 ) -> str:
     if ace in (AceRule.LOW_ONLY, AceRule.HIGH_ONLY) and _fits_other_ace(positions, wilds):
-        where = "low (A-2-3), never high" if ace is AceRule.LOW_ONLY else "high (Q-K-A), never low"
-        return f"In this variant an ace is always {where}."
+        if ace is AceRule.LOW_ONLY:
+            return tr("In this variant an ace is always low (A-2-3), never high.")
+        return tr("In this variant an ace is always high (Q-K-A), never low.")
     ranks = sorted({1 if p == 14 else p for p in positions})
     gaps = [b - a - 1 for a, b in pairwise(ranks)]
     gaps.append(ranks[0] + 13 - ranks[-1] - 1)  # the gap across K→A→2
     both_ends = 1 in positions and 14 in positions  # said already, or allowed
     wraps = sum(gaps) - max(gaps) <= wilds and gaps.index(max(gaps)) != len(gaps) - 1
     if wraps and not both_ends:
-        return "A run never wraps around the ace: K-A-2 is not a run."
+        return tr("A run never wraps around the ace: K-A-2 is not a run.")
     cards = format_cards(Card(RANK_AT[p], suit) for p in missing) if suit else ""
     if wilds == 0:
-        return f"The run has a gap: {cards} {_is_are(missing)} missing, and no wild card fills it."
-    return f"The run has a gap: {cards} {_is_are(missing)} missing, more than its wild card fills."
+        if len(missing) == 1:
+            return tr(
+                "The run has a gap: {cards} is missing, and no wild card fills it.", cards=cards
+            )
+        return tr("The run has a gap: {cards} are missing, and no wild card fills it.", cards=cards)
+    # More cards are missing than the wild cards fill, so at least two are.
+    return tr("The run has a gap: {cards} are missing, more than its wild card fills.", cards=cards)
 
 
 def _fits_other_ace(positions: list[int], wilds: int) -> bool:
@@ -426,26 +551,37 @@ def _fits_other_ace(positions: list[int], wilds: int) -> bool:
 def _too_long(naturals: int, wilds: int, ace: AceRule, lo: int, hi: int) -> str:
     need = naturals + wilds
     if ace is AceRule.LOW_OR_HIGH:
-        span = "from A to K or from 2 to A"
-        longest = 13
-    else:
-        span = f"from {RANK_AT[lo].value} to {RANK_AT[hi].value}"
-        longest = hi - lo + 1
-    return (
-        f"A run can be at most {longest} cards long ({span}), and never wraps around; "
-        f"this one would need {need}."
+        return tr(
+            "A run can be at most 13 cards long (from A to K or from 2 to A), and never wraps "
+            "around; this one would need {need}.",
+            need=need,
+        )
+    return tr(
+        "A run can be at most {longest} cards long (from {low} to {high}), and never wraps "
+        "around; this one would need {need}.",
+        longest=hi - lo + 1,
+        low=RANK_AT[lo].value,
+        high=RANK_AT[hi].value,
+        need=need,
     )
 
 
-def _plural(rank: Rank) -> str:
-    return {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}.get(
-        rank, f"{rank.value}s"
-    )
+#: Each rank that may form a set, in the plural: "Sets of jacks are not allowed".
+_PLURALS = {
+    Rank.ACE: mark("aces"),
+    Rank.THREE: mark("3s"),
+    Rank.FOUR: mark("4s"),
+    Rank.FIVE: mark("5s"),
+    Rank.SIX: mark("6s"),
+    Rank.SEVEN: mark("7s"),
+    Rank.EIGHT: mark("8s"),
+    Rank.NINE: mark("9s"),
+    Rank.TEN: mark("10s"),
+    Rank.JACK: mark("jacks"),
+    Rank.QUEEN: mark("queens"),
+    Rank.KING: mark("kings"),
+}
 
 
 def _set_order(rank: Rank) -> int:
     return 14 if rank is Rank.ACE else rank.position
-
-
-def _is_are(items: list[Card] | list[int]) -> str:
-    return "is" if len(items) == 1 else "are"

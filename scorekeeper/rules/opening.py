@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from .i18n import tr
+
 
 class Comparison(StrEnum):
     AT_LEAST = "at_least"
@@ -61,10 +63,12 @@ class Requirement:
 
     @property
     def text(self) -> str:
+        """The requirement in words, in the current language: "at least 75"."""
         if self.points == 0 and self.comparison is Comparison.AT_LEAST:
-            return "no minimum"
-        word = "more than" if self.comparison is Comparison.MORE_THAN else "at least"
-        return f"{word} {self.points}"
+            return tr("no minimum")
+        if self.comparison is Comparison.MORE_THAN:
+            return tr("more than {points}", points=self.points)
+        return tr("at least {points}", points=self.points)
 
 
 NO_REQUIREMENT = Requirement(0)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .i18n import tr
+
 _VULGAR = {
     Fraction(1, 2): "½",
     Fraction(1, 3): "⅓",
@@ -60,8 +62,8 @@ def parse_points(text: str) -> Fraction:
     if body and body[-1] in _GLYPHS:
         whole = body[:-1] or "0"
         if not whole.isdigit():
-            raise ValueError(f"{text!r} is not a number of points")
+            raise ValueError(tr("{text!r} is not a number of points", text=text))
         return sign * (int(whole) + _GLYPHS[body[-1]])
     if not body or not all(ch.isdigit() or ch == "/" for ch in body) or body.count("/") > 1:
-        raise ValueError(f"{text!r} is not a number of points")
+        raise ValueError(tr("{text!r} is not a number of points", text=text))
     return sign * Fraction(body)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Rank
+from .i18n import mark, tr
 from .opening import Comparison
 from .variants import AceRule, Direction, OptionError, TargetRule, Variant
 
@@ -43,7 +44,7 @@ _BURACO_POINTS: dict[str, Any] = _GREEK_POINTS | {"points_joker": 30, "points_tw
 
 PAGAT = Variant(
     id="pagat",
-    name="Greek Biriba (pagat.com)",
+    english_name=mark("Greek Biriba (pagat.com)"),
     **_GREEK_POINTS,
     assumed=frozenset({"going_out_bonus", "penalty_no_biribaki"}),
     sources=("pagat.com Biriba (via its Persian translation)",),
@@ -51,7 +52,7 @@ PAGAT = Variant(
 
 PAGAT_KOURIDAKIS = Variant(
     id="pagat-kouridakis",
-    name="Greek Biriba, Kouridakis' version",
+    english_name=mark("Greek Biriba, Kouridakis' version"),
     **_GREEK_POINTS,
     set_ranks=frozenset(),
     bonus_full_kozi_run_clean=1000,
@@ -62,7 +63,7 @@ PAGAT_KOURIDAKIS = Variant(
 
 WIKIPEDIA = Variant(
     id="wikipedia",
-    name="Greek Biriba (Wikipedia)",
+    english_name=mark("Greek Biriba (Wikipedia)"),
     **(_GREEK_POINTS | {"points_joker": 25}),
     bonus_run_clean=400,
     bonus_run_dirty=200,
@@ -77,7 +78,7 @@ WIKIPEDIA = Variant(
 
 CATSATCARDS = Variant(
     id="catsatcards",
-    name="Biriba (CatsAtCards)",
+    english_name=mark("Biriba (CatsAtCards)"),
     **_GREEK_POINTS,
     opening_table="C1",
     assumed=frozenset({*_BIRIBA_BONUSES, "going_out_bonus", "penalty_no_biribaki"}),
@@ -86,7 +87,7 @@ CATSATCARDS = Variant(
 
 VENEZUELAN = Variant(
     id="venezuelan",
-    name="Venezuelan Biriba",
+    english_name=mark("Venezuelan Biriba"),
     points_joker=50,
     points_ace=20,
     points_two=25,
@@ -110,7 +111,7 @@ VENEZUELAN = Variant(
 
 BERIBA = Variant(
     id="beriba",
-    name="German Beriba (house rules, 2003)",
+    english_name=mark("German Beriba (house rules, 2003)"),
     **_BURACO_POINTS,
     max_size=7,
     wild_melds=True,
@@ -127,7 +128,7 @@ BERIBA = Variant(
 
 BURACO_US = Variant(
     id="buraco-us",
-    name="Buraco (US rules)",
+    english_name=mark("Buraco (US rules)"),
     **_BURACO_POINTS,
     set_ranks=frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}),
     ace=AceRule.BOTH_ENDS,
@@ -148,7 +149,7 @@ BURACO_US = Variant(
 
 BURRACO_IT = Variant(
     id="burraco-it",
-    name="Burraco (Italian federation)",
+    english_name=mark("Burraco (Italian federation)"),
     **_BURACO_POINTS,
     kozi=False,
     **_flat_bonuses(200, 100),
@@ -187,4 +188,6 @@ def find_variant(variant_id: str) -> Variant:
         return PRESETS[key]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise OptionError(f"'{variant_id}' is not a variant: use one of {known}") from None
+        raise OptionError(
+            tr("'{variant}' is not a variant: use one of {known}", variant=variant_id, known=known)
+        ) from None

@@ -16,6 +16,7 @@ from math import gcd
 
 from .cards import JOKER, Card, Suit, format_cards
 from .formats import FORMATS, TableFormat
+from .i18n import tr, tr_for
 from .melds import MeldKind, MeldVerdict, judge_meld
 from .opening import Requirement, requirement
 from .points import format_points
@@ -92,11 +93,16 @@ def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScor
     problems: list[str] = []
     melded = sum(v.card_points for v in verdicts)
     if verdicts:
-        lines.append(ScoreLine("Cards melded", melded))
+        lines.append(ScoreLine(tr("Cards melded"), melded))
     for v in verdicts:
         if not v.legal:
             problems.append(
-                f"The meld {format_cards(v.cards)} of {team.name} is not legal. "
+                tr(
+                    "The meld {cards} of {team} is not legal.",
+                    cards=format_cards(v.cards),
+                    team=team.name,
+                )
+                + " "
                 + " ".join(v.problems)
             )
         elif v.bonus:
@@ -107,7 +113,7 @@ def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScor
     if team.went_out:
         problems += _going_out_problems(variant, team, biribas)
         if variant.going_out_bonus:
-            lines.append(ScoreLine("Went out", variant.going_out_bonus))
+            lines.append(ScoreLine(tr("Went out"), variant.going_out_bonus))
     lines += _cut_lines(variant, team, problems)
     lines += _hand_lines(variant, team)
     lines += _penalty_lines(variant, team, verdicts, biribas)
@@ -132,12 +138,34 @@ def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScor
 
 def _going_out_problems(variant: Variant, team: TeamHand, biribas: list[MeldVerdict]) -> list[str]:
     problems = []
+    word = variant.biriba_word
     if variant.going_out_needs_clean_biriba and not any(v.clean for v in biribas):
-        problems.append(f"{team.name} went out without a clean {variant.biriba_word} on its side.")
+        problems.append(
+            tr_for(
+                word,
+                "{team} went out without a clean {biriba} on its side.",
+                team=team.name,
+                **variant.words(),
+            )
+        )
     elif variant.going_out_needs_biriba and not biribas:
-        problems.append(f"{team.name} went out without a {variant.biriba_word} on its side.")
+        problems.append(
+            tr_for(
+                word,
+                "{team} went out without a {biriba} on its side.",
+                team=team.name,
+                **variant.words(),
+            )
+        )
     if variant.going_out_needs_biribaki and not team.took_biribaki:
-        problems.append(f"{team.name} went out without having taken its {variant.biribaki_word}.")
+        problems.append(
+            tr_for(
+                variant.biribaki_word,
+                "{team} went out without having taken its {biribaki}.",
+                team=team.name,
+                **variant.words(),
+            )
+        )
     return problems
 
 
@@ -152,10 +180,15 @@ def _lockout_problems(
         return []
     others = [v for v in verdicts if v.kind is not MeldKind.WILD and v.wild_cards]
     return [
-        f"The meld {format_cards(v.cards)} of {team.name} uses the wild card "
-        f"{format_cards(v.wild_cards)}, but while the wild meld "
-        f"{format_cards(unfinished[0].cards)} of {team.name} has fewer than "
-        f"{variant.biriba_size} cards, no other meld may use a wild card."
+        tr(
+            "The meld {cards} of {team} uses the wild card {wilds}, but while the wild meld "
+            "{wild_meld} of {team} has fewer than {size} cards, no other meld may use a wild card.",
+            cards=format_cards(v.cards),
+            team=team.name,
+            wilds=format_cards(v.wild_cards),
+            wild_meld=format_cards(unfinished[0].cards),
+            size=variant.biriba_size,
+        )
         for v in others
     ]
 
@@ -165,10 +198,19 @@ def _cut_lines(variant: Variant, team: TeamHand, problems: list[str]) -> list[Sc
         return []
     bonus = variant.cut_exact_bonus if team.cut is Cut.EXACT else variant.cut_off_by_one_bonus
     if not bonus:
-        what = "an exact cut" if team.cut is Cut.EXACT else "a cut off by one card"
-        problems.append(f"{team.name} claims {what}, but this variant gives no bonus for it.")
+        if team.cut is Cut.EXACT:
+            claim = tr(
+                "{team} claims an exact cut, but this variant gives no bonus for it.",
+                team=team.name,
+            )
+        else:
+            claim = tr(
+                "{team} claims a cut off by one card, but this variant gives no bonus for it.",
+                team=team.name,
+            )
+        problems.append(claim)
         return []
-    label = "Exact cut" if team.cut is Cut.EXACT else "Cut off by one card"
+    label = tr("Exact cut") if team.cut is Cut.EXACT else tr("Cut off by one card")
     return [ScoreLine(label, bonus)]
 
 
@@ -177,16 +219,16 @@ def _hand_lines(variant: Variant, team: TeamHand) -> list[ScoreLine]:
     if team.hands is not None:
         left = sum(variant.card_points(c) for hand in team.hands for c in hand)
         if left:
-            lines.append(ScoreLine("Cards left in hands", -left))
+            lines.append(ScoreLine(tr("Cards left in hands"), -left))
     if team.hand_points:
-        lines.append(ScoreLine("Cards left in hands", -team.hand_points))
+        lines.append(ScoreLine(tr("Cards left in hands"), -team.hand_points))
     if team.biribaki_unplayed:
         if variant.penalty_biribaki_unplayed is UnplayedBiribaki.FLAT:
             unplayed = variant.penalty_biribaki_unplayed_flat
         else:
             unplayed = sum(variant.card_points(c) for c in team.biribaki_unplayed)
-        word = variant.biribaki_word.capitalize()
-        lines.append(ScoreLine(f"{word} taken but not played", -unplayed))
+        label = tr_for(variant.biribaki_word, "{Biribaki} taken but not played", **variant.words())
+        lines.append(ScoreLine(label, -unplayed))
     return lines
 
 
@@ -198,13 +240,14 @@ def _penalty_lines(
 ) -> list[ScoreLine]:
     if not verdicts and variant.penalty_nothing_melded:
         # The one penalty for a team that laid nothing replaces the two below.
-        return [ScoreLine("Melded nothing", -variant.penalty_nothing_melded)]
+        return [ScoreLine(tr("Melded nothing"), -variant.penalty_nothing_melded)]
     lines = []
     if not team.took_biribaki and variant.penalty_no_biribaki:
-        word = variant.biribaki_word
-        lines.append(ScoreLine(f"No {word} taken", -variant.penalty_no_biribaki))
+        label = tr_for(variant.biribaki_word, "No {biribaki} taken", **variant.words())
+        lines.append(ScoreLine(label, -variant.penalty_no_biribaki))
     if not biribas and variant.penalty_no_biriba:
-        lines.append(ScoreLine(f"No {variant.biriba_word}", -variant.penalty_no_biriba))
+        label = tr_for(variant.biriba_word, "No {biriba}", **variant.words())
+        lines.append(ScoreLine(label, -variant.penalty_no_biriba))
     return lines
 
 
@@ -212,27 +255,40 @@ def _opening_problems(variant: Variant, team: TeamHand, needed: Requirement) -> 
     problems = []
     if team.failed_openings and not variant.opening_failed_increment:
         problems.append(
-            f"{team.name} lists failed opening attempts, but this variant has no rule for them."
+            tr(
+                "{team} lists failed opening attempts, but this variant has no rule for them.",
+                team=team.name,
+            )
         )
     if team.opening is None:
         return problems
     if not team.melds:
-        problems.append(f"An opening meld is given for {team.name}, but it melded nothing.")
+        problems.append(
+            tr("An opening meld is given for {team}, but it melded nothing.", team=team.name)
+        )
         return problems
     melded = Counter(card for meld in team.melds for card in meld)
     missing = Counter(team.opening) - melded
     if missing:
         problems.append(
-            f"The opening of {team.name} lists {format_cards(sorted(missing.elements()))}, "
-            "which its melds do not hold."
+            tr(
+                "The opening of {team} lists {cards}, which its melds do not hold.",
+                team=team.name,
+                cards=format_cards(sorted(missing.elements())),
+            )
         )
     value = sum(variant.card_points(c) for c in team.opening)
     if not needed.is_met_by(value):
         problems.append(
-            f"The first meld of {team.name} ({format_cards(team.opening)}) is worth {value} "
-            "points, "
-            f"but with {format_points(team.score_before)} before the hand it needed "
-            f"{needed.text}."
+            tr(
+                "The first meld of {team} ({cards}) is worth {value} points, but with {before} "
+                "before the hand it needed {needed}.",
+                team=team.name,
+                cards=format_cards(team.opening),
+                value=value,
+                before=format_points(team.score_before),
+                needed=needed.text,
+            )
         )
     return problems
 
@@ -240,22 +296,50 @@ def _opening_problems(variant: Variant, team: TeamHand, needed: Requirement) -> 
 def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list[str]:
     problems = []
     if len(teams) not in table_format.team_counts:
-        counts = " or ".join(str(n) for n in sorted(table_format.team_counts))
-        problems.append(
-            f"The {table_format.id} format plays with {counts} sides, but {len(teams)} "
-            f"{'is' if len(teams) == 1 else 'are'} entered."
-        )
+        fields = {
+            "format": table_format.id,
+            "counts": _or([str(n) for n in sorted(table_format.team_counts)]),
+            "entered": len(teams),
+        }
+        if len(teams) == 1:
+            message = tr(
+                "The {format} format plays with {counts} sides, but {entered} is entered.", **fields
+            )
+        else:
+            message = tr(
+                "The {format} format plays with {counts} sides, but {entered} are entered.",
+                **fields,
+            )
+        problems.append(message)
     out = [t.name for t in teams if t.went_out]
-    if len(out) > 1:
+    if len(out) == 2:
         problems.append(
-            f"Only one side can go out in a hand, but {_and(out)} are "
-            f"{'both' if len(out) == 2 else 'all'} marked as gone out."
+            tr(
+                "Only one side can go out in a hand, but {names} are both marked as gone out.",
+                names=_and(out),
+            )
+        )
+    elif len(out) > 2:
+        problems.append(
+            tr(
+                "Only one side can go out in a hand, but {names} are all marked as gone out.",
+                names=_and(out),
+            )
         )
     cutters = [t.name for t in teams if t.cut is not None]
-    if len(cutters) > 1:
+    if len(cutters) == 2:
         problems.append(
-            "Only the side that cut can earn a cut bonus, but "
-            f"{_and(cutters)} {'both' if len(cutters) == 2 else 'all'} claim one."
+            tr(
+                "Only the side that cut can earn a cut bonus, but {names} both claim one.",
+                names=_and(cutters),
+            )
+        )
+    elif len(cutters) > 2:
+        problems.append(
+            tr(
+                "Only the side that cut can earn a cut bonus, but {names} all claim one.",
+                names=_and(cutters),
+            )
         )
     problems += deck_problems(teams, table_format)
     return problems
@@ -271,11 +355,18 @@ def deck_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list[
     for card, n in sorted(counts.items()):
         limit = table_format.jokers if card == JOKER else table_format.decks
         if n > limit:
-            what = "jokers" if card == JOKER else card.label
-            held = f"{table_format.deck_words} hold only {limit}"
-            problems.append(
-                f"{what} {'appear' if card == JOKER else 'appears'} {n} times, but {held}."
-            )
+            fields = {"times": n, "decks": table_format.deck_words, "limit": limit}
+            if card == JOKER:
+                message = tr(
+                    "jokers appear {times} times, but {decks} hold only {limit}.", **fields
+                )
+            else:
+                message = tr(
+                    "{card} appears {times} times, but {decks} hold only {limit}.",
+                    card=card.label,
+                    **fields,
+                )
+            problems.append(message)
     return problems
 
 
@@ -294,4 +385,15 @@ def _point_step(variant: Variant) -> int:
 
 
 def _and(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+    """ "A, B and C" in the current language."""
+    if len(names) == 1:
+        return names[0]
+    return tr("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def _or(items: list[str]) -> str:
+    """ "2 or 3" in the current language (every item joined, as in "2 or 3 or 4")."""
+    text = items[0]
+    for item in items[1:]:
+        text = tr("{first} or {second}", first=text, second=item)
+    return text

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import Card, Rank
+from .i18n import term, tr
 from .opening import OPENING_TABLES, Comparison
 
 
@@ -46,7 +47,9 @@ class Direction(StrEnum):
 SET_RANKS_3_TO_A = frozenset(r for r in Rank if r not in (Rank.TWO, Rank.JOKER))
 
 #: Fields that describe a variant rather than being rules players can change.
-_NOT_OPTIONS = frozenset({"id", "name", "assumed", "sources", "biriba_word", "biribaki_word"})
+_NOT_OPTIONS = frozenset(
+    {"id", "english_name", "assumed", "sources", "biriba_word", "biribaki_word"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +57,7 @@ class Variant:
     """Every rule of one way of playing; `with_options()` makes a house-rule copy."""
 
     id: str
-    name: str
+    english_name: str  # `name` gives it in the current language
     # Card points: each card counts its own printed value wherever it sits.
     points_joker: int
     points_ace: int
@@ -116,6 +119,22 @@ class Variant:
     def __post_init__(self) -> None:
         _check_consistent(self)
 
+    @property
+    def name(self) -> str:
+        """The variant's name in the current language (a house-rule copy keeps its preset's)."""
+        return tr(self.english_name)
+
+    def words(self) -> dict[str, str]:
+        """The variant's own words in the current language, as message fields: `biriba` and
+        `biribaki`, and each capitalized (`Biriba`, `Biribaki`) for the start of a sentence."""
+        biriba, biribaki = term(self.biriba_word), term(self.biribaki_word)
+        return {
+            "biriba": biriba,
+            "Biriba": biriba.capitalize(),
+            "biribaki": biribaki,
+            "Biribaki": biribaki.capitalize(),
+        }
+
     def card_points(self, card: Card) -> int:
         """Points of one card, by its printed rank (a 2 standing in for a K is still a 2)."""
         rank = card.rank
@@ -140,7 +159,9 @@ class Variant:
         changes: dict[str, Any] = {}
         for name, value in overrides.items():
             if name not in known:
-                raise OptionError(f"'{name}' is not an option of variant {self.id}")
+                raise OptionError(
+                    tr("'{name}' is not an option of variant {variant}", name=name, variant=self.id)
+                )
             changes[name] = _coerce(name, value)
         if not changes:
             return self
@@ -168,7 +189,7 @@ def _coerce(name: str, value: Any) -> Any:
     if value is None:
         if optional:
             return None
-        raise OptionError(f"Option '{name}' needs a value, not null")
+        raise OptionError(tr("Option '{name}' needs a value, not null", name=name))
     if name in _ENUMS:
         enum = _ENUMS[name]
         try:
@@ -176,30 +197,51 @@ def _coerce(name: str, value: Any) -> Any:
         except ValueError:
             allowed = ", ".join(m.value for m in enum)
             raise OptionError(
-                f"Option '{name}' cannot be {_show(value)}: use one of {allowed}"
+                tr(
+                    "Option '{name}' cannot be {value}: use one of {allowed}",
+                    name=name,
+                    value=_show(value),
+                    allowed=allowed,
+                )
             ) from None
     if name == "set_ranks":
         return _coerce_ranks(value)
     if kind.startswith("bool"):
         if not isinstance(value, bool):
-            raise OptionError(f"Option '{name}' must be true or false, not {_show(value)}")
+            raise OptionError(
+                tr(
+                    "Option '{name}' must be true or false, not {value}",
+                    name=name,
+                    value=_show(value),
+                )
+            )
         return value
     if kind.startswith("int"):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionError(f"Option '{name}' must be a whole number, not {_show(value)}")
+            raise OptionError(
+                tr(
+                    "Option '{name}' must be a whole number, not {value}",
+                    name=name,
+                    value=_show(value),
+                )
+            )
         return value
     if kind.startswith("str"):
         if not isinstance(value, str):
-            raise OptionError(f"Option '{name}' must be text, not {_show(value)}")
+            raise OptionError(
+                tr("Option '{name}' must be text, not {value}", name=name, value=_show(value))
+            )
         return value
-    raise OptionError(f"Option '{name}' cannot be set")  # pragma: no cover - every field typed
+    raise OptionError(tr("Option '{name}' cannot be set", name=name))  # pragma: no cover
 
 
 def _coerce_ranks(value: Any) -> frozenset[Rank]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list | tuple | set | frozenset):
-        raise OptionError(f"Option 'set_ranks' must be a list of ranks, not {_show(value)}")
+        raise OptionError(
+            tr("Option 'set_ranks' must be a list of ranks, not {value}", value=_show(value))
+        )
     ranks = set()
     for item in value:
         word = str(item).upper()
@@ -207,7 +249,10 @@ def _coerce_ranks(value: Any) -> frozenset[Rank]:
             ranks.add(Rank("10" if word == "T" else word))
         except ValueError:
             raise OptionError(
-                f"Option 'set_ranks' cannot hold {_show(item)}: ranks are A 3–10 J Q K"
+                tr(
+                    "Option 'set_ranks' cannot hold {value}: ranks are A 3–10 J Q K",
+                    value=_show(item),
+                )
             ) from None
     return frozenset(ranks)
 
@@ -215,29 +260,42 @@ def _coerce_ranks(value: Any) -> frozenset[Rank]:
 def _check_consistent(v: Variant) -> None:
     """Reject option combinations that make no game, naming the option at fault."""
     if v.set_ranks & {Rank.TWO, Rank.JOKER}:
-        raise OptionError("Option 'set_ranks' cannot hold 2 or JK: a set of wild cards is no set")
+        raise OptionError(
+            tr("Option 'set_ranks' cannot hold 2 or JK: a set of wild cards is no set")
+        )
     if v.min_size < 2:
-        raise OptionError(f"Option 'min_size' must be at least 2, not {v.min_size}")
+        raise OptionError(tr("Option 'min_size' must be at least 2, not {value}", value=v.min_size))
     if v.max_size is not None and v.max_size < v.min_size:
         raise OptionError(
-            f"Option 'max_size' ({v.max_size}) cannot be below 'min_size' ({v.min_size})"
+            tr(
+                "Option 'max_size' ({max_size}) cannot be below 'min_size' ({min_size})",
+                max_size=v.max_size,
+                min_size=v.min_size,
+            )
         )
     if v.max_wilds < 0:
-        raise OptionError(f"Option 'max_wilds' cannot be negative ({v.max_wilds})")
+        raise OptionError(tr("Option 'max_wilds' cannot be negative ({value})", value=v.max_wilds))
     if v.biriba_size < 1:
-        raise OptionError(f"Option 'biriba_size' must be at least 1, not {v.biriba_size}")
+        raise OptionError(
+            tr("Option 'biriba_size' must be at least 1, not {value}", value=v.biriba_size)
+        )
     if v.target <= 0:
-        raise OptionError(f"Option 'target' must be above 0, not {v.target}")
+        raise OptionError(tr("Option 'target' must be above 0, not {value}", value=v.target))
     if v.opening_table is not None and v.opening_table not in OPENING_TABLES:
         tables = ", ".join(OPENING_TABLES)
         raise OptionError(
-            f"Option 'opening_table' cannot be {_show(v.opening_table)}: "
-            f"use one of {tables}, or null"
+            tr(
+                "Option 'opening_table' cannot be {value}: use one of {tables}, or null",
+                value=_show(v.opening_table),
+                tables=tables,
+            )
         )
     for name in _OPTION_NAMES:
         value = getattr(v, name)
         if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise OptionError(f"Option '{name}' cannot be negative ({value})")
+            raise OptionError(
+                tr("Option '{name}' cannot be negative ({value})", name=name, value=value)
+            )
 
 
 def _show(value: Any) -> str:
@@ -261,6 +319,9 @@ def options_from_json(data: Mapping[str, Any] | None) -> dict[str, Any]:
         return {}
     if not isinstance(data, Mapping):
         raise OptionError(
-            f"'options' must be an object of option names and values, not {_show(data)}"
+            tr(
+                "'options' must be an object of option names and values, not {value}",
+                value=_show(data),
+            )
         )
     return dict(data)

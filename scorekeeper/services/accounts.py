@@ -6,6 +6,7 @@ import hashlib
 import secrets
 
 import sqlalchemy as sa
+from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.extensions import db
@@ -23,11 +24,11 @@ class UsernameTaken(Invalid):
 def create_user(username: str, password: str) -> User:
     username = username.strip()
     if not username or len(username) > 80:
-        raise Invalid("A username needs 1 to 80 characters.")
+        raise Invalid(_("A username needs 1 to 80 characters."))
     if len(password) < MIN_PASSWORD:
-        raise Invalid(f"A password needs at least {MIN_PASSWORD} characters.")
+        raise Invalid(_("A password needs at least %(count)d characters.", count=MIN_PASSWORD))
     if find_user(username) is not None:
-        raise UsernameTaken(f"The username {username!r} is taken; choose another.")
+        raise UsernameTaken(_taken(username))
     user = User(username=username, password_hash=generate_password_hash(password))
     db.session.add(user)
     try:
@@ -35,8 +36,12 @@ def create_user(username: str, password: str) -> User:
     except sa.exc.IntegrityError:
         # Two people registered the same name at once; the other one was first.
         db.session.rollback()
-        raise UsernameTaken(f"The username {username!r} is taken; choose another.") from None
+        raise UsernameTaken(_taken(username)) from None
     return user
+
+
+def _taken(username: str) -> str:
+    return _("The username %(name)s is taken; choose another.", name=repr(username))
 
 
 def find_user(username: str) -> User | None:
@@ -72,7 +77,7 @@ def user_for_token(token: str) -> User | None:
 def revoke_token(user: User, token_id: int) -> None:
     row = db.session.get(ApiToken, token_id) if is_row_id(token_id) else None
     if row is None or row.user_id != user.id:
-        raise Invalid("No such token.")
+        raise Invalid(_("No such token."))
     if row.revoked_at is None:  # revoking twice keeps the first date
         row.revoked_at = utcnow()
     db.session.commit()

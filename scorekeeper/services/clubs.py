@@ -5,6 +5,8 @@ from __future__ import annotations
 import secrets
 
 import sqlalchemy as sa
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
@@ -15,6 +17,13 @@ from scorekeeper.services.errors import Forbidden, Invalid, NotFound
 #: in a URL or a JSON body names no row, and must not reach the database as a query error.
 MAX_ROW_ID = 2**31 - 1
 
+#: Each role's name as people read it (the stored value stays English).
+ROLE_NAMES = {
+    Role.VIEWER: _l("viewer"),
+    Role.SCORER: _l("scorer"),
+    Role.OWNER: _l("owner"),
+}
+
 
 def is_row_id(value: object) -> bool:
     """Whether `value` could be a row's id: a whole number (not a bool) in the id range."""
@@ -24,7 +33,7 @@ def is_row_id(value: object) -> bool:
 def create_club(owner: User, name: str) -> Club:
     name = name.strip()
     if not name or len(name) > 120:
-        raise Invalid("A club's name needs 1 to 120 characters.")
+        raise Invalid(_("A club's name needs 1 to 120 characters."))
     club = Club(name=name, invite_code=secrets.token_urlsafe(16))
     club.memberships.append(Membership(user=owner, role=Role.OWNER))
     db.session.add(club)
@@ -48,9 +57,15 @@ def club_for(user: User | None, club_id: int, needed: Role = Role.VIEWER) -> Clu
     club = db.session.get(Club, club_id) if is_row_id(club_id) else None
     role = None if club is None else role_in(user, club)
     if club is None or role is None:
-        raise NotFound("There is no such club, or you are not one of its members.")
+        raise NotFound(_("There is no such club, or you are not one of its members."))
     if not role.allows(needed):
-        raise Forbidden(f"This needs the {needed.value} role; you are a {role.value} here.")
+        raise Forbidden(
+            _(
+                "This needs the %(needed)s role; you are a %(role)s here.",
+                needed=ROLE_NAMES[needed],
+                role=ROLE_NAMES[role],
+            )
+        )
     return club
 
 
@@ -81,7 +96,7 @@ def club_by_invite(code: str) -> Club:
     """The club an invitation link leads to, without joining it."""
     club = db.session.scalar(sa.select(Club).where(Club.invite_code == code))
     if club is None:
-        raise NotFound("This invitation link is not valid (any more); ask for a new one.")
+        raise NotFound(_("This invitation link is not valid (any more); ask for a new one."))
     return club
 
 
@@ -100,10 +115,10 @@ def set_role(club: Club, user_id: int, role: Role) -> None:
             )
         )
     if membership is None:
-        raise NotFound("That person is not a member of this club.")
+        raise NotFound(_("That person is not a member of this club."))
     owners = [m for m in club.memberships if m.role is Role.OWNER]
     if membership.role is Role.OWNER and role is not Role.OWNER and len(owners) == 1:
-        raise Invalid("A club needs an owner: make someone else owner first.")
+        raise Invalid(_("A club needs an owner: make someone else owner first."))
     membership.role = role
     db.session.commit()
 
@@ -132,10 +147,10 @@ def recent_matches(club: Club, limit: int = 30) -> tuple[list[Match], int]:
 def add_player(club: Club, name: str) -> Player:
     name = " ".join(name.split())
     if not name or len(name) > 80:
-        raise Invalid("A player's name needs 1 to 80 characters.")
+        raise Invalid(_("A player's name needs 1 to 80 characters."))
     same = next((p for p in club.players if p.name.casefold() == name.casefold()), None)
     if same is not None:
-        raise Invalid(f"{same.name} already plays in this club.")
+        raise Invalid(_("%(player)s already plays in this club.", player=same.name))
     player = Player(club=club, name=name)
     db.session.add(player)
     db.session.commit()
@@ -147,5 +162,5 @@ def player_of(club: Club, player_id: object) -> Player:
         raise Invalid(f"A player is named by its id, a whole number, not {player_id!r}.")
     player = db.session.get(Player, player_id) if is_row_id(player_id) else None
     if player is None or player.club_id != club.id:
-        raise Invalid(f"Player {player_id} does not play in this club.")
+        raise Invalid(_("Player %(player)s does not play in this club.", player=player_id))
     return player

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
+from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import referee
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
 from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.i18n import language, using
 from scorekeeper.rules.match import side_score_before
 from scorekeeper.rules.scoring import score_hand
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound
@@ -41,11 +43,14 @@ def record_hand(
     state = state_of(match)
     if state.finished:
         winner = names_of(match).get(state.winner or "", state.winner)
-        raise Conflict(f"The match is over: {winner} won. Correct an earlier hand instead.")
+        raise Conflict(
+            _("The match is over: %(winner)s won. Correct an earlier hand instead.", winner=winner)
+        )
     normalized = _normalize(match, entry)
     number = 1 + max((h.number for h in match.hands), default=0)
-    normalized, result = _score(match, normalized, number)
-    reason = _check_problems(result, accepted_reason)
+    normalized, shown = _score(match, normalized, number)
+    reason = _check_problems(shown, accepted_reason)
+    result = _stored(match, normalized, number)
     hand = Hand(
         match=match,
         number=number,
@@ -66,7 +71,9 @@ def record_hand(
         earlier = _by_key(match, idempotency_key) if idempotency_key else None
         if earlier is not None:
             return earlier, False
-        raise Conflict("Another hand was saved at the same moment; reload and try again.") from None
+        raise Conflict(
+            _("Another hand was saved at the same moment; reload and try again.")
+        ) from None
     return hand, True
 
 
@@ -82,8 +89,9 @@ def edit_hand(
     phones editing one hand the second is refused instead of overwriting the first."""
     hand = hand_of(match, number)
     _check_version(hand, expected_version)  # a stale edit is a conflict, whatever it holds
-    normalized, result = _score(match, _normalize(match, entry), number)
-    reason = _check_problems(result, accepted_reason)
+    normalized, shown = _score(match, _normalize(match, entry), number)
+    reason = _check_problems(shown, accepted_reason)
+    result = _stored(match, normalized, number)
     _swap(
         hand, expected_version, entry=normalized, result=result, accepted_reason=reason, user=user
     )
@@ -104,7 +112,7 @@ def delete_hand(match: Match, number: int, user: User | None, expected_version: 
 def hand_of(match: Match, number: int) -> Hand:
     hand = next((h for h in match.hands if h.number == number and not h.deleted), None)
     if hand is None:
-        raise NotFound(f"Hand {number} is not part of this match.")
+        raise NotFound(_("Hand %(number)d is not part of this match.", number=number))
     return hand
 
 
@@ -124,7 +132,7 @@ def recompute(match: Match) -> None:
     db.session.refresh(match)
     for hand in sorted(match.hands, key=lambda h: h.number):
         if not hand.deleted:
-            hand.result = _score(match, hand.entry, hand.number)[1]
+            hand.result = _stored(match, hand.entry, hand.number)
             db.session.flush()
 
 
@@ -141,7 +149,7 @@ def _check_problems(result: dict[str, Any], accepted_reason: str | None) -> str 
     reason = (accepted_reason or "").strip()
     if result["problems"] and not reason:
         raise HandRefused(
-            "This hand has problems; fix them, or accept them with a written reason.",
+            _("This hand has problems; fix them, or accept them with a written reason."),
             result["problems"],
             result,
         )
@@ -173,8 +181,11 @@ def _check_version(hand: Hand, expected_version: int) -> None:
 
 def _stale(hand: Hand) -> Conflict:
     return Conflict(
-        f"Hand {hand.number} was changed by someone else since you opened it "
-        "(it is now at a newer version). Reload it to see their change; nothing was saved."
+        _(
+            "Hand %(number)d was changed by someone else since you opened it "
+            "(it is now at a newer version). Reload it to see their change; nothing was saved.",
+            number=hand.number,
+        )
     )
 
 
@@ -245,21 +256,45 @@ def _shared_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, A
             if isinstance(pid, bool) or not isinstance(pid, int) or pid not in seated:
                 raise Invalid(f"Player {referee.show(pid)} has no seat at this table.")
             if pid in seen:
-                raise Invalid(f"{seated[pid]} is on two sides; each player plays on one.")
+                raise Invalid(
+                    _("%(player)s is on two sides; each player plays on one.", player=seated[pid])
+                )
             seen.append(pid)
         name = team.get("name") or " & ".join(seated[p] for p in players)
         sides.append({**team, "name": name, "players": players})
     missing = [name for pid, name in seated.items() if pid not in seen]
     if missing:
-        raise Invalid(f"{', '.join(missing)} must be on a side too; everyone at the table plays.")
+        raise Invalid(
+            _(
+                "%(players)s must be on a side too; everyone at the table plays.",
+                players=", ".join(missing),
+            )
+        )
     shape = tuple(sorted(len(s["players"]) for s in sides))
     fmt = format_of(match)
     if shape not in {tuple(sorted(s)) for s in fmt.shapes}:
         raise Invalid(
-            f"The {fmt.id} format plays one player alone against the others "
-            "(in pairs, or all together); these sides do not fit it."
+            _(
+                "The %(format)s format plays one player alone against the others "
+                "(in pairs, or all together); these sides do not fit it.",
+                format=fmt.id,
+            )
         )
     return sides
+
+
+def display_result(match: Match, hand: Hand) -> dict[str, Any]:
+    """A saved hand's lines and problems in the reader's language. Results are stored in
+    English (one canonical text for the API and the history); the same entry scored again
+    gives the same numbers with words in the language of this request."""
+    if language() == "en" or hand.deleted:
+        return hand.result
+    return _score(match, hand.entry, hand.number)[1]
+
+
+def _stored(match: Match, entry: dict[str, Any], number: int) -> dict[str, Any]:
+    with using("en"):
+        return _score(match, entry, number)[1]
 
 
 def _score(

@@ -6,6 +6,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, Match, MatchTeam, Seat, User
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
@@ -48,7 +50,7 @@ def create_match(
     ids = [p.id for p in players]
     if len(set(ids)) != len(ids):
         twice = next(p.name for p in players if ids.count(p.id) > 1)
-        raise Invalid(f"{twice} is seated twice; every player takes one seat.")
+        raise Invalid(_("%(player)s is seated twice; every player takes one seat.", player=twice))
     match = Match(
         club=club,
         variant_id=preset.id,
@@ -68,7 +70,12 @@ def create_match(
             None,
         )
         if seat is None:
-            raise Invalid(f"The first dealer (player {first_dealer}) has no seat at this table.")
+            raise Invalid(
+                _(
+                    "The first dealer (player %(player)s) has no seat at this table.",
+                    player=first_dealer,
+                )
+            )
         match.first_dealer = seat.position
     db.session.add(match)
     db.session.commit()
@@ -91,7 +98,7 @@ def _seat_teams(
         )
     names = [t.name.strip() or f"Team {i}" for i, t in enumerate(teams, 1)]
     if len(set(names)) != len(names):
-        raise Invalid("Two teams have the same name; give each its own.")
+        raise Invalid(_("Two teams have the same name; give each its own."))
     by_id = {p.id: p for p in players}
     rows = []
     for position, (spec, name) in enumerate(zip(teams, names, strict=True)):

@@ -11,10 +11,14 @@ from scorekeeper.web import (
     auth,
     clubs,
     errors,
+    game_words,
     guards,
     health,
+    i18n,
     pages,
     referee_pages,
+    theme,
+    verdict_words,
 )
 from scorekeeper.web import matches as match_pages
 
@@ -22,6 +26,13 @@ from scorekeeper.web import matches as match_pages
 def register_blueprints(app: Flask) -> None:
     """Attach every blueprint and the error handlers to ``app``."""
     assert access.load_user  # imported for its Flask-Login loaders
+    i18n.init_app(app)  # first: every later before_request runs in the page's language
+    theme.init_app(app)
+    # The page scripts' words, in the page's language (static/js reads them from data-words).
+    app.add_template_global(verdict_words.script_words)
+    app.add_template_global(game_words.picker_words)
+    app.add_template_global(game_words.word_of)
+    app.add_template_global(game_words.pot_of)
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)

@@ -45,7 +45,8 @@ def unauthorized() -> ResponseReturnValue:
     if not view:
         abort(401)
     if login_manager.login_message:
-        flash(login_manager.login_message, category=login_manager.login_message_category)
+        # str(): the message is lazy (in the page's language), and the session stores text.
+        flash(str(login_manager.login_message), category=login_manager.login_message_category)
     if current_app.config.get("USE_SESSION_FOR_NEXT", False):
         session["_id"] = login_manager._session_identifier_generator()
         session["next"] = make_next_param(expand_login_view(view), request.url)

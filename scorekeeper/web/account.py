@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_login import login_required
 
 from scorekeeper.services import accounts
@@ -45,5 +46,5 @@ def create_token() -> ResponseReturnValue:
 @login_required
 def revoke_token(token_id: int) -> ResponseReturnValue:
     accounts.revoke_token(me(), token_id)
-    flash("The token is revoked: requests that send it are refused from now on.")
+    flash(_("The token is revoked: requests that send it are refused from now on."))
     return redirect(url_for(".tokens"))

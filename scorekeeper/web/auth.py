@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
 from flask_wtf import FlaskForm
 
@@ -68,7 +69,12 @@ def register() -> ResponseReturnValue:
             form.form_errors.append(error.message)
         else:
             login_user(user)
-            flash(f"Welcome, {user.username}: your account is ready and you are logged in.")
+            flash(
+                _(
+                    "Welcome, %(name)s: your account is ready and you are logged in.",
+                    name=user.username,
+                )
+            )
             return redirect(_next_page())
     return _page("auth/register.html", form)
 
@@ -82,11 +88,11 @@ def login() -> ResponseReturnValue:
         user = accounts.authenticate(form.username.data, form.password.data)
         if user is None:
             form.form_errors.append(
-                "That username and password do not match an account; check both and try again."
+                _("That username and password do not match an account; check both and try again.")
             )
         else:
             login_user(user, remember=form.remember.data)
-            flash(f"Welcome back, {user.username}.")
+            flash(_("Welcome back, %(name)s.", name=user.username))
             return redirect(_next_page())
     return _page("auth/login.html", form)
 
@@ -95,5 +101,5 @@ def login() -> ResponseReturnValue:
 def logout() -> ResponseReturnValue:
     if current_user.is_authenticated:
         logout_user()
-        flash("You are logged out.")
+        flash(_("You are logged out."))
     return redirect(url_for("pages.home"))

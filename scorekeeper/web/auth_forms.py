@@ -3,6 +3,7 @@ person holding the phone; services.accounts still has the last word on every rul
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
@@ -21,32 +22,36 @@ def _strip(value: str | None) -> str | None:
 
 class RegisterForm(FlaskForm):  # type: ignore[misc]
     username = StringField(
-        "Username",
+        _l("Username"),
         filters=[_strip],
         validators=[
-            DataRequired("Choose a username."),
-            Length(max=80, message="A username has at most 80 characters."),
+            DataRequired(_l("Choose a username.")),
+            Length(max=80, message=_l("A username has at most 80 characters.")),
         ],
         render_kw={**USERNAME_INPUT, "autocomplete": "username"},
     )
     password = PasswordField(
-        "Password",
-        description=f"At least {MIN_PASSWORD} characters.",
+        _l("Password"),
+        description=_l("At least %(count)d characters.", count=MIN_PASSWORD),
         validators=[
-            DataRequired("Choose a password."),
+            DataRequired(_l("Choose a password.")),
             Length(
                 min=MIN_PASSWORD,
                 max=MAX_PASSWORD,
-                message=f"A password needs {MIN_PASSWORD} to {MAX_PASSWORD} characters.",
+                message=_l(
+                    "A password needs %(least)d to %(most)d characters.",
+                    least=MIN_PASSWORD,
+                    most=MAX_PASSWORD,
+                ),
             ),
         ],
         render_kw={"autocomplete": "new-password"},
     )
     repeat = PasswordField(
-        "Repeat the password",
+        _l("Repeat the password"),
         validators=[
-            DataRequired("Type the password a second time."),
-            EqualTo("password", "The two passwords differ; type the same one twice."),
+            DataRequired(_l("Type the password a second time.")),
+            EqualTo("password", _l("The two passwords differ; type the same one twice.")),
         ],
         render_kw={"autocomplete": "new-password"},
     )
@@ -54,24 +59,24 @@ class RegisterForm(FlaskForm):  # type: ignore[misc]
 
 class LoginForm(FlaskForm):  # type: ignore[misc]
     username = StringField(
-        "Username",
+        _l("Username"),
         filters=[_strip],
-        validators=[DataRequired("Enter your username.")],
+        validators=[DataRequired(_l("Enter your username."))],
         render_kw={**USERNAME_INPUT, "autocomplete": "username"},
     )
     password = PasswordField(
-        "Password",
-        validators=[DataRequired("Enter your password.")],
+        _l("Password"),
+        validators=[DataRequired(_l("Enter your password."))],
         render_kw={"autocomplete": "current-password"},
     )
-    remember = BooleanField("Keep me logged in on this device", default=True)
+    remember = BooleanField(_l("Keep me logged in on this device"), default=True)
 
 
 class TokenForm(FlaskForm):  # type: ignore[misc]
     label = StringField(
-        "What is it for?",
-        description="A name to tell your tokens apart, such as “scoring script”.",
+        _l("What is it for?"),
+        description=_l("A name to tell your tokens apart, such as “scoring script”."),
         filters=[_strip],
-        validators=[Length(max=80, message="A label has at most 80 characters.")],
+        validators=[Length(max=80, message=_l("A label has at most 80 characters."))],
         render_kw={"autocomplete": "off"},
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import DataRequired, Length
@@ -15,12 +16,12 @@ def _strip(value: str | None) -> str | None:
 
 class ClubForm(FlaskForm):  # type: ignore[misc]
     name = StringField(
-        "Club name",
-        description="Your table's name, such as “Friday Biriba at Eleni's”.",
+        _l("Club name"),
+        description=_l("Your table's name, such as “Friday Biriba at Eleni's”."),
         filters=[_strip],
         validators=[
-            DataRequired("Give the club a name."),
-            Length(max=120, message="A club's name has at most 120 characters."),
+            DataRequired(_l("Give the club a name.")),
+            Length(max=120, message=_l("A club's name has at most 120 characters.")),
         ],
         render_kw={"autocomplete": "off"},
     )
@@ -28,29 +29,33 @@ class ClubForm(FlaskForm):  # type: ignore[misc]
 
 class PlayerForm(FlaskForm):  # type: ignore[misc]
     name = StringField(
-        "Player's name",
-        description="Anyone who sits at the table; they need no account.",
+        _l("Player's name"),
+        description=_l("Anyone who sits at the table; they need no account."),
         filters=[_strip],
         validators=[
-            DataRequired("Type the player's name."),
-            Length(max=80, message="A player's name has at most 80 characters."),
+            DataRequired(_l("Type the player's name.")),
+            Length(max=80, message=_l("A player's name has at most 80 characters.")),
         ],
         render_kw={"autocomplete": "off", "autocapitalize": "words"},
     )
 
 
 # The club page explains the roles above the list; the choices stay short for a phone.
-ROLE_CHOICES = [SelectChoice(role.value, role.value.capitalize()) for role in Role]
+ROLE_CHOICES = [
+    SelectChoice(Role.VIEWER.value, _l("Viewer")),
+    SelectChoice(Role.SCORER.value, _l("Scorer")),
+    SelectChoice(Role.OWNER.value, _l("Owner")),
+]
 
 
 class RoleForm(FlaskForm):  # type: ignore[misc]
     """One per member; build it with ``prefix=role_prefix(user_id)`` so ids stay unique."""
 
     role = SelectField(
-        "Role",
+        _l("Role"),
         choices=ROLE_CHOICES,
         validate_choice=True,
-        validators=[DataRequired("Choose viewer, scorer or owner.")],
+        validators=[DataRequired(_l("Choose viewer, scorer or owner."))],
     )
 
 

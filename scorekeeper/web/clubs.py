@@ -11,17 +11,29 @@ from datetime import datetime
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import format_date
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from markupsafe import Markup
 
 from scorekeeper.models import Club, Match, Role
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import clubs
+from scorekeeper.services.clubs import ROLE_NAMES
 from scorekeeper.services.errors import Invalid
 from scorekeeper.web.auth import me
 from scorekeeper.web.club_forms import ClubForm, PlayerForm, RoleForm, role_prefix
 
 bp = Blueprint("clubs", __name__)
+
+
+@bp.app_template_global("role_badge")
+def role_badge(role: Role) -> Markup:
+    """A role as the pages show it: a badge with its name in the page's language."""
+    role = Role(role)
+    return Markup('<span class="role role-{}">{}</span>').format(role.value, ROLE_NAMES[role])
+
 
 # The club page lists this many recent matches; older ones wait for a matches archive page.
 RECENT_MATCHES = 30
@@ -38,7 +50,7 @@ class MatchRow:
 
     @property
     def started_text(self) -> str:
-        return f"{self.started.day} {self.started:%b %Y}"
+        return format_date(self.started, "d MMM y")
 
 
 def _match_row(match: Match) -> MatchRow:
@@ -111,7 +123,7 @@ def create() -> ResponseReturnValue:
     except Invalid as error:
         form.name.errors.append(error.message)
         return _index_page(form, 400)
-    flash(f"{club.name} is ready, and you are its owner. Add the players next.")
+    flash(_("%(club)s is ready, and you are its owner. Add the players next.", club=club.name))
     return redirect(url_for(".show", club_id=club.id))
 
 
@@ -133,7 +145,7 @@ def add_player(club_id: int) -> ResponseReturnValue:
     except Invalid as error:
         form.name.errors.append(error.message)
         return _club_page(club, player_form=form, status=400)
-    flash(f"{player.name} now plays in {club.name}.")
+    flash(_("%(player)s now plays in %(club)s.", player=player.name, club=club.name))
     return redirect(url_for(".show", club_id=club.id, _anchor="players"))
 
 
@@ -143,12 +155,12 @@ def set_role(club_id: int, user_id: int) -> ResponseReturnValue:
     club = clubs.club_for(me(), club_id, Role.OWNER)
     form = RoleForm(prefix=role_prefix(user_id))
     if not form.validate_on_submit():
-        return _club_page(club, alert="Choose viewer, scorer or owner.", status=400)
+        return _club_page(club, alert=_("Choose viewer, scorer or owner."), status=400)
     try:
         clubs.set_role(club, user_id, Role(form.role.data))
     except Invalid as error:
         return _club_page(club, alert=error.message, status=400)
-    flash("The role is changed.")
+    flash(_("The role is changed."))
     return redirect(url_for(".show", club_id=club.id, _anchor="members"))
 
 
@@ -165,7 +177,7 @@ def invite(club_id: int) -> ResponseReturnValue:
 def renew_invite(club_id: int) -> ResponseReturnValue:
     club = clubs.club_for(me(), club_id, Role.OWNER)
     clubs.renew_invite(club)
-    flash("Here is a new invitation link; the old one no longer works.")
+    flash(_("Here is a new invitation link; the old one no longer works."))
     return redirect(url_for(".invite", club_id=club.id))
 
 
@@ -183,7 +195,12 @@ def join_confirmed(code: str) -> ResponseReturnValue:
     already = clubs.role_in(me(), clubs.club_by_invite(code)) is not None
     club = clubs.join_by_invite(me(), code)
     if already:
-        flash(f"You are already a member of {club.name}.")
+        flash(_("You are already a member of %(club)s.", club=club.name))
     else:
-        flash(f"Welcome to {club.name}: you follow its matches; an owner can make you a scorer.")
+        flash(
+            _(
+                "Welcome to %(club)s: you follow its matches; an owner can make you a scorer.",
+                club=club.name,
+            )
+        )
     return redirect(url_for(".show", club_id=club.id))

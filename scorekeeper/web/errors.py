@@ -2,10 +2,48 @@
 
 from flask import Flask, current_app, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.extensions import db
 from scorekeeper.services.errors import HandRefused, ServiceError
+
+#: The titles of HTTP errors as werkzeug names them, in the page's language.
+HTTP_TITLES = {
+    400: _l("Bad Request"),
+    403: _l("Forbidden"),
+    404: _l("Not Found"),
+    405: _l("Method Not Allowed"),
+    413: _l("Request Entity Too Large"),
+    415: _l("Unsupported Media Type"),
+    500: _l("Internal Server Error"),
+}
+#: werkzeug's default explanations, word for word, so a Greek page can say them in Greek.
+HTTP_DESCRIPTIONS = {
+    400: _l("The browser (or proxy) sent a request that this server could not understand."),
+    403: _l(
+        "You don't have the permission to access the requested resource. It is either "
+        "read-protected or not readable by the server."
+    ),
+    404: _l(
+        "The requested URL was not found on the server. If you entered the URL manually "
+        "please check your spelling and try again."
+    ),
+    405: _l("The method is not allowed for the requested URL."),
+    413: _l("The data value transmitted exceeds the capacity limit."),
+    415: _l("The server does not support the media type transmitted in the request."),
+    500: _l(
+        "The server encountered an internal error and was unable to complete your request. "
+        "Either the server is overloaded or there is an error in the application."
+    ),
+}
+#: What a page says when a use case refused.
+SERVICE_TITLES = {
+    403: _l("Not allowed"),
+    404: _l("Not found"),
+    409: _l("Changed meanwhile"),
+}
 
 
 def _wants_json() -> bool:
@@ -19,7 +57,12 @@ def _render(error: HTTPException) -> ResponseReturnValue:
         response.set_data(current_app.json.dumps({"error": error.description}))
         response.mimetype = "application/json"
         return response
-    return render_template("error.html", error=error), error.code or 500
+    code = error.code or 500
+    description = error.description
+    if code in HTTP_DESCRIPTIONS and description == type(error).description:
+        description = str(HTTP_DESCRIPTIONS[code])
+    page = {"code": code, "name": HTTP_TITLES.get(code, error.name), "description": description}
+    return render_template("error.html", error=page), code
 
 
 def handle_http_error(error: HTTPException) -> ResponseReturnValue:
@@ -40,9 +83,7 @@ def handle_service_error(error: ServiceError) -> ResponseReturnValue:
         if isinstance(error, HandRefused):
             body |= {"problems": error.problems, "preview": error.preview}
         return body, error.status
-    title = {403: "Not allowed", 404: "Not found", 409: "Changed meanwhile"}.get(
-        error.status, "Cannot do that"
-    )
+    title = SERVICE_TITLES.get(error.status) or _("Cannot do that")
     page = {"code": error.status, "name": title, "description": error.message}
     return render_template("error.html", error=page), error.status
 

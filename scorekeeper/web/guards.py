@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, abort, request
+from flask_babel import gettext as _
 
 
 def refuse_unstorable_text() -> None:
@@ -11,7 +12,7 @@ def refuse_unstorable_text() -> None:
     for values in (request.args, request.form):
         for value in values.values():
             if "\x00" in value:
-                abort(400, description="Text in the request may not hold the NUL character.")
+                abort(400, description=_("Text in the request may not hold the NUL character."))
 
 
 def register(app: Flask) -> None:

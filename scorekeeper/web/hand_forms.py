@@ -13,20 +13,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
 from scorekeeper.models import Match
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.variants import Variant
 from scorekeeper.services.matches import format_of, live_hands, state_of, variant_of
+from scorekeeper.web.game_words import SUIT_CHOICES, requirement_text
 from scorekeeper.web.verdict_words import verdict_words
 
 #: The kózi buttons: the four suits and none (drawn as on the referee's meld checker).
-SUITS = (
-    ("S", "♠", "spades", False),
-    ("H", "♥", "hearts", True),
-    ("D", "♦", "diamonds", True),
-    ("C", "♣", "clubs", False),
-    ("", "–", "none", False),
-)
+SUITS = SUIT_CHOICES
 #: Meld rows shown for a side without JavaScript: its melds and at least this many in all.
 MELD_ROWS = 5
 
@@ -59,8 +56,8 @@ class EntryLayout:
         shared = fmt.credit is Credit.SHARES
         if shared:
             count = len(fmt.shapes[0])
-            labels = ("Alone", *(f"Pair {i}" for i in range(1, count)))
-            labels = ("Alone", "Together") if count == 2 else labels
+            labels = (_("Alone"), *(_("Pair %(number)d", number=i) for i in range(1, count)))
+            labels = (_("Alone"), _("Together")) if count == 2 else labels
             seats = tuple(SeatRow(s.player_id, s.player.name, None) for s in match.seats)
         else:
             labels = tuple(t.name for t in match.teams)
@@ -71,7 +68,9 @@ class EntryLayout:
                 if s.team is not None
             ]
             seats = tuple(sorted(rows, key=lambda row: row.team or 0))
-            needs = {s.name: s.opening.text for s in state_of(match, upto=number).standings}
+            needs = {
+                s.name: requirement_text(s.opening) for s in state_of(match, upto=number).standings
+            }
             openings = tuple(needs[label] for label in labels)
         return cls(
             variant_of(match),
@@ -98,9 +97,10 @@ class EntryLayout:
         v = self.variant
         cuts = []
         if v.cut_exact_bonus:
-            cuts.append(("exact", f"Exact cut (+{v.cut_exact_bonus})"))
+            cuts.append(("exact", _("Exact cut (+%(bonus)d)", bonus=v.cut_exact_bonus)))
         if v.cut_off_by_one_bonus:
-            cuts.append(("off_by_one", f"Off by one card (+{v.cut_off_by_one_bonus})"))
+            bonus = v.cut_off_by_one_bonus
+            cuts.append(("off_by_one", _("Off by one card (+%(bonus)d)", bonus=bonus)))
         return tuple(cuts)
 
     @property
@@ -146,7 +146,7 @@ class HandForm:
     @classmethod
     def blank(cls, layout: EntryLayout, match: Match) -> HandForm:
         """A new hand; in the share formats the sides start as in the last hand."""
-        form = cls(layout, [SideFields() for _ in layout.side_labels], key=uuid.uuid4().hex)
+        form = cls(layout, [SideFields() for _label in layout.side_labels], key=uuid.uuid4().hex)
         if layout.shared:
             hands = live_hands(match)
             last = hands[-1].entry["teams"] if hands else None
@@ -228,9 +228,8 @@ class HandForm:
         team: dict[str, Any] = {"melds": [m.strip() for m in side.melds if m.strip()]}
         if layout.shared:
             if not members:
-                self.errors.append(
-                    f"Nobody is on the side “{label}”: choose a side for each player."
-                )
+                message = _("Nobody is on the side “%(side)s”: choose a side for each player.")
+                self.errors.append(message % {"side": label})
             team["players"] = [s.id for s in members]
         else:
             team["name"] = label
@@ -244,11 +243,20 @@ class HandForm:
             team["hands"] = hands
         elif any(hands):
             self.errors.append(
-                f"Give the cards left in the hands of {who} as cards or as a point total, not both."
+                _(
+                    "Give the cards left in the hands of %(who)s as cards or as a point total, "
+                    "not both.",
+                    who=who,
+                )
             )
         elif not points.isdigit():
             self.errors.append(
-                f"The points left in the hands of {who} must be a whole number, not “{points}”."
+                _(
+                    "The points left in the hands of %(who)s must be a whole number, "
+                    "not “%(text)s”.",
+                    who=who,
+                    text=points,
+                )
             )
         else:
             team["hand_points"] = int(points)
@@ -262,7 +270,11 @@ class HandForm:
                 team["failed_openings"] = int(failed)
             else:
                 self.errors.append(
-                    f"The failed openings of {who} must be a whole number, not “{failed}”."
+                    _(
+                        "The failed openings of %(who)s must be a whole number, not “%(text)s”.",
+                        who=who,
+                        text=failed,
+                    )
                 )
         if side.unplayed.strip():
             team["biribaki_unplayed"] = side.unplayed.strip()
@@ -274,10 +286,12 @@ def verdict_text(answer: Mapping[str, Any], variant: Variant) -> str:
     biriba · 55 points + 200 bonus", or "Not legal: " and every reason."""
     words = verdict_words(answer, variant, None)
     if not words.legal:
-        return "Not legal: " + " ".join(words.problems)
-    text = f"Legal: {', '.join(words.tags)} · {words.card_points} points"
+        return _("Not legal: %(problems)s", problems=" ".join(words.problems))
+    text = _(
+        "Legal: %(tags)s · %(points)d points", tags=", ".join(words.tags), points=words.card_points
+    )
     if answer.get("biriba") and answer.get("bonus"):
-        text += f" + {answer['bonus']} bonus"
+        text += _(" + %(bonus)s bonus", bonus=answer["bonus"])
     return text
 
 

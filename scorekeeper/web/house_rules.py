@@ -11,6 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from scorekeeper.rules.opening import OPENING_TABLES, Comparison
 from scorekeeper.rules.variants import (
     AceRule,
@@ -20,90 +23,95 @@ from scorekeeper.rules.variants import (
     UnplayedBiribaki,
     Variant,
 )
+from scorekeeper.web.game_words import pot_of, word_of
 from scorekeeper.web.rule_words import describe_rules
 
 PREFIX = "opt-"
 #: The target has its own field at the top of the form.
 NOT_HERE = frozenset({"target"})
 
-_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
+_CHOICES: dict[str, tuple[tuple[str, Any], ...]] = {
     "ace": (
-        (AceRule.LOW_OR_HIGH, "low or high, not both"),
-        (AceRule.BOTH_ENDS, "low, high or both ends"),
-        (AceRule.LOW_ONLY, "low only"),
-        (AceRule.HIGH_ONLY, "high only"),
+        (AceRule.LOW_OR_HIGH, _l("low or high, not both")),
+        (AceRule.BOTH_ENDS, _l("low, high or both ends")),
+        (AceRule.LOW_ONLY, _l("low only")),
+        (AceRule.HIGH_ONLY, _l("high only")),
     ),
-    "target_rule": ((TargetRule.ABOVE, "above the target"), (TargetRule.AT_LEAST, "at least")),
+    "target_rule": (
+        (TargetRule.ABOVE, _l("above the target")),
+        (TargetRule.AT_LEAST, _l("at least")),
+    ),
     "penalty_biribaki_unplayed": (
-        (UnplayedBiribaki.CARD_POINTS, "its cards' points"),
-        (UnplayedBiribaki.FLAT, "a flat penalty"),
+        (UnplayedBiribaki.CARD_POINTS, _l("its cards' points")),
+        (UnplayedBiribaki.FLAT, _l("a flat penalty")),
     ),
     "deal_direction": (
-        (Direction.ANTICLOCKWISE, "anticlockwise"),
-        (Direction.CLOCKWISE, "clockwise"),
+        (Direction.ANTICLOCKWISE, _l("anticlockwise")),
+        (Direction.CLOCKWISE, _l("clockwise")),
     ),
     "opening_comparison": (
-        ("", "as the table says"),
-        (Comparison.AT_LEAST, "at least"),
-        (Comparison.MORE_THAN, "more than"),
+        ("", _l("as the table says")),
+        (Comparison.AT_LEAST, _l("at least")),
+        (Comparison.MORE_THAN, _l("more than")),
     ),
 }
 
 
 def option_label(name: str, v: Variant) -> str:
     """A short name for an option, in the variant's own words for biriba and biribaki."""
-    word, pot = v.biriba_word, v.biribaki_word
+    word, pot = word_of(v), pot_of(v)
     return {
-        "points_joker": "Joker",
-        "points_ace": "Ace",
+        "points_joker": _("Joker"),
+        "points_ace": _("Ace"),
         "points_two": "2",
-        "points_eight_to_king": "8 to K",
-        "points_three_to_seven": "3 to 7",
-        "set_ranks": "Ranks that may form sets (blank: runs only)",
-        "ace": "Ace in a run",
-        "min_size": "Fewest cards in a meld",
-        "max_size": "Most cards in a meld (blank: no limit)",
-        "max_wilds": "Most wild cards in a meld",
-        "wild_melds": "Melds of wild cards only",
-        "wild_meld_lockout": "No other wilds while a wild meld is short",
-        "biriba_size": f"Cards that make a {word}",
-        "kozi": "A kózi suit each hand",
-        "bonus_run_clean": "Run, clean",
-        "bonus_run_dirty": "Run, dirty",
-        "bonus_set_clean": "Set, clean",
-        "bonus_set_dirty": "Set, dirty",
-        "bonus_kozi_run_clean": "Kózi run, clean",
-        "bonus_kozi_run_dirty": "Kózi run, dirty",
-        "bonus_full_run_clean": "13-card run, clean",
-        "bonus_full_run_dirty": "13-card run, dirty",
-        "bonus_full_kozi_run_clean": "13-card kózi run, clean",
-        "bonus_full_kozi_run_dirty": "13-card kózi run, dirty",
-        "bonus_semiclean": "Semi-clean (blank: counts as dirty)",
-        "bonus_wild_meld": f"Wild {word}",
-        "going_out_bonus": "Bonus for going out",
-        "going_out_needs_biriba": f"Going out needs a {word}",
-        "going_out_needs_clean_biriba": f"Going out needs a clean {word}",
-        "going_out_needs_biribaki": f"Going out needs the {pot} taken",
-        "penalty_no_biribaki": f"No {pot} taken",
-        "penalty_no_biriba": f"No {word}",
-        "penalty_nothing_melded": "Nothing melded",
-        "penalty_biribaki_unplayed": f"{pot.capitalize()} taken, not played, costs",
-        "penalty_biribaki_unplayed_flat": "The flat penalty",
-        "cut_exact_bonus": "Exact cut",
-        "cut_off_by_one_bonus": "Cut off by one card",
-        "opening_table": "Opening table",
-        "opening_comparison": "Opening needs",
-        "opening_failed_increment": "Added after a failed opening",
-        "target": "Target",
-        "target_rule": "To win, a score",
-        "deal_direction": "The deal passes",
-    }.get(name, name.replace("_", " ").capitalize())
+        "points_eight_to_king": _("8 to K"),
+        "points_three_to_seven": _("3 to 7"),
+        "set_ranks": _("Ranks that may form sets (blank: runs only)"),
+        "ace": _("Ace in a run"),
+        "min_size": _("Fewest cards in a meld"),
+        "max_size": _("Most cards in a meld (blank: no limit)"),
+        "max_wilds": _("Most wild cards in a meld"),
+        "wild_melds": _("Melds of wild cards only"),
+        "wild_meld_lockout": _("No other wilds while a wild meld is short"),
+        "biriba_size": _("Cards that make a %(word)s", word=word),
+        "kozi": _("A kózi suit each hand"),
+        "bonus_run_clean": _("Run, clean"),
+        "bonus_run_dirty": _("Run, dirty"),
+        "bonus_set_clean": _("Set, clean"),
+        "bonus_set_dirty": _("Set, dirty"),
+        "bonus_kozi_run_clean": _("Kózi run, clean"),
+        "bonus_kozi_run_dirty": _("Kózi run, dirty"),
+        "bonus_full_run_clean": _("13-card run, clean"),
+        "bonus_full_run_dirty": _("13-card run, dirty"),
+        "bonus_full_kozi_run_clean": _("13-card kózi run, clean"),
+        "bonus_full_kozi_run_dirty": _("13-card kózi run, dirty"),
+        "bonus_semiclean": _("Semi-clean (blank: counts as dirty)"),
+        "bonus_wild_meld": _("Wild %(word)s", word=word),
+        "going_out_bonus": _("Bonus for going out"),
+        "going_out_needs_biriba": _("Going out needs a %(word)s", word=word),
+        "going_out_needs_clean_biriba": _("Going out needs a clean %(word)s", word=word),
+        "going_out_needs_biribaki": _("Going out needs the %(pot)s taken", pot=pot),
+        "penalty_no_biribaki": _("No %(pot)s taken", pot=pot),
+        "penalty_no_biriba": _("No %(word)s", word=word),
+        "penalty_nothing_melded": _("Nothing melded"),
+        "penalty_biribaki_unplayed": _("%(Pot)s taken, not played, costs", Pot=pot.capitalize()),
+        "penalty_biribaki_unplayed_flat": _("The flat penalty"),
+        "cut_exact_bonus": _("Exact cut"),
+        "cut_off_by_one_bonus": _("Cut off by one card"),
+        "opening_table": _("Opening table"),
+        "opening_comparison": _("Opening needs"),
+        "opening_failed_increment": _("Added after a failed opening"),
+        "target": _("Target"),
+        "target_rule": _("To win, a score"),
+        "deal_direction": _("The deal passes"),
+    }.get(name) or name.replace("_", " ").capitalize()
 
 
 def _table_choices() -> tuple[tuple[str, str], ...]:
-    choices = [("", "none: no minimum")]
+    choices = [("", _("none: no minimum"))]
     for table_id, table in OPENING_TABLES.items():
-        rows = "; ".join(
+        # A semicolon is a question mark in Greek: the separator is the language's own.
+        rows = _("; ").join(
             f"{band.from_score}+: {band.points}" if band.from_score else str(band.points)
             for band in table.bands
         )
@@ -241,7 +249,11 @@ def _read(name: str, text: str, default: Any, preset: Variant) -> Any:
     if not text.isdigit():
         label = option_label(name, preset)
         raise OptionInputError(
-            f"House rule “{label}” needs a whole number of 0 or more, not “{text}”."
+            _(
+                "House rule “%(label)s” needs a whole number of 0 or more, not “%(text)s”.",
+                label=label,
+                text=text,
+            )
         )
     return int(text)
 

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
 from scorekeeper.models import Player
 from scorekeeper.rules.formats import FORMATS, Credit, TableFormat
 from scorekeeper.rules.presets import PRESETS
@@ -81,7 +83,9 @@ class NewMatchForm:
         target = None
         text = self.target.strip()
         if not text.isdigit() or int(text) <= 0:
-            self.errors.append(f"The target must be a whole number of points, not “{text}”.")
+            self.errors.append(
+                _("The target must be a whole number of points, not “%(text)s”.", text=text)
+            )
         elif int(text) != self.preset.target:
             target = int(text)
         teams = self._teams()
@@ -99,10 +103,14 @@ class NewMatchForm:
             chosen = [s for s in team.seats if s]
             unknown = [s for s in chosen if s not in by_id]
             if unknown:
-                self.errors.append(f"Player {unknown[0]} does not play in this club.")
+                self.errors.append(
+                    _("Player %(player)s does not play in this club.", player=unknown[0])
+                )
                 continue
             if not self.shared and len(chosen) < len(team.seats):
-                self.errors.append(f"Choose a player for every seat of team {team.letter}.")
+                self.errors.append(
+                    _("Choose a player for every seat of team %(team)s.", team=team.letter)
+                )
             name = team.name.strip() or " & ".join(by_id[s].name for s in chosen)
             specs.append(TeamSpec(name, tuple(int(s) for s in chosen)))
         return specs
@@ -110,7 +118,9 @@ class NewMatchForm:
 
 def win_rule(rule: TargetRule, target: object) -> str:
     """How the target is reached, in words: "above 5000" or "at least 2500"."""
-    return f"above {target}" if rule is TargetRule.ABOVE else f"at least {target}"
+    if rule is TargetRule.ABOVE:
+        return _("above %(target)s", target=target)
+    return _("at least %(target)s", target=target)
 
 
 def new_match_form(

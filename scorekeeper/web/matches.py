@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from scorekeeper.extensions import db
@@ -45,7 +46,7 @@ def _match(match_id: int, needed: Role = Role.VIEWER) -> Match:
     """The match if the user may act on it; to strangers no match exists (404)."""
     match = db.session.get(Match, match_id) if is_row_id(match_id) else None
     if match is None:
-        raise NotFound("There is no such match, or you are not a member of its club.")
+        raise NotFound(_("There is no such match, or you are not a member of its club."))
     club_for(_me(), match.club_id, needed)
     return match
 
@@ -73,7 +74,8 @@ def new_match(club_id: int) -> ResponseReturnValue:
             db.session.rollback()
             form.errors.append(error.message)
         else:
-            flash(f"Match {match.id} started: {match.seats[match.first_dealer].player.name} deals.")
+            dealer = match.seats[match.first_dealer].player.name
+            flash(_("Match %(number)d started: %(dealer)s deals.", number=match.id, dealer=dealer))
             return redirect(url_for(".scoreboard", match_id=match.id))
     page = render_template(
         "matches/new.html", club=club, form=form, presets=PRESETS, formats=FORMATS
@@ -113,10 +115,10 @@ def new_hand(match_id: int) -> ResponseReturnValue:
     if "save" not in request.form:
         return _previewed(match, form, entry)
     try:
-        hand, _ = hands.record_hand(match, _me(), entry, form.reason, form.key)
+        hand, _new = hands.record_hand(match, _me(), entry, form.reason, form.key)
     except ServiceError as error:
         return _refused(match, form, error)
-    flash(f"Hand {hand.number} saved.")
+    flash(_("Hand %(number)d saved.", number=hand.number))
     return redirect(url_for(".scoreboard", match_id=match.id))
 
 
@@ -141,7 +143,7 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
         hands.edit_hand(match, number, _me(), entry, version, form.reason)
     except ServiceError as error:
         return _refused(match, form, error, number)
-    flash(f"Hand {number} corrected.")
+    flash(_("Hand %(number)d corrected.", number=number))
     return redirect(url_for(".scoreboard", match_id=match.id))
 
 
@@ -154,7 +156,7 @@ def delete_hand(match_id: int, number: int) -> ResponseReturnValue:
         return render_template("matches/delete.html", match=match, hand=hand)
     version = request.form.get("version", "")
     hands.delete_hand(match, number, _me(), int(version) if version.isdigit() else -1)
-    flash(f"Hand {number} deleted; its history is kept.")
+    flash(_("Hand %(number)d deleted; its history is kept.", number=number))
     return redirect(url_for(".scoreboard", match_id=match.id))
 
 
@@ -164,7 +166,7 @@ def hand_history(match_id: int, number: int) -> ResponseReturnValue:
     match = _match(match_id)
     versions = hands.history(match, number)
     if not versions:
-        raise NotFound(f"Hand {number} is not part of this match.")
+        raise NotFound(_("Hand %(number)d is not part of this match.", number=number))
     rows = version_rows(match, versions)
     return render_template("matches/history.html", match=match, number=number, versions=rows)
 

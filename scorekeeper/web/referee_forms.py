@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -14,16 +15,11 @@ from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.opening import Requirement, requirement
 from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError, Variant
+from scorekeeper.web.game_words import SUIT_CHOICES, word_of
 from scorekeeper.web.rule_words import band_lines
 
 #: The kózi buttons: value sent, symbol shown, name read out, red suit or not.
-KOZI_CHOICES: tuple[tuple[str, str, str, bool], ...] = (
-    ("S", "♠", "spades", False),
-    ("H", "♥", "hearts", True),
-    ("D", "♦", "diamonds", True),
-    ("C", "♣", "clubs", False),
-    ("", "–", "none", False),
-)
+KOZI_CHOICES = SUIT_CHOICES
 
 
 def sentence(message: str) -> str:
@@ -31,7 +27,7 @@ def sentence(message: str) -> str:
     return message if message.endswith((".", "!", "?")) else message + "."
 
 
-_NO_CARDS = "Enter the cards of the meld, such as 3H 4H 5H."
+_NO_CARDS = _l("Enter the cards of the meld, such as 3H 4H 5H.")
 
 
 def _card_notation(form: MeldCheckForm, field: Field) -> None:
@@ -40,7 +36,7 @@ def _card_notation(form: MeldCheckForm, field: Field) -> None:
     except ValueError as error:
         raise ValidationError(sentence(str(error))) from None
     if not cards:  # only separators, such as ", ,"
-        raise ValidationError(_NO_CARDS)
+        raise ValidationError(str(_NO_CARDS))
 
 
 def _preset_choice(variant: Variant) -> SelectChoice:
@@ -59,7 +55,7 @@ def _preset_choice(variant: Variant) -> SelectChoice:
         variant.name,
         render_kw={
             "data-kozi": "1" if variant.kozi else "",
-            "data-biriba-word": variant.biriba_word,
+            "data-biriba-word": word_of(variant),
             "data-biriba-size": str(variant.biriba_size),
             "data-opening-table": variant.opening_table or "",
             "data-bands": json.dumps(bands, ensure_ascii=False),
@@ -74,29 +70,29 @@ class MeldCheckForm(FlaskForm):
         csrf = False
 
     variant = SelectField(
-        "Rules",
+        _l("Rules"),
         choices=[_preset_choice(v) for v in PRESETS.values()],
         default=PAGAT.id,
         validate_choice=False,  # validate_variant names the bad value; aliases are allowed
     )
     kozi = RadioField(
-        "Kózi suit",
+        _l("Kózi suit"),
         choices=[SelectChoice(value, name) for value, _, name, _ in KOZI_CHOICES],
         default="",
     )
     cards = StringField(
-        "Cards",
+        _l("Cards"),
         validators=[
             DataRequired(_NO_CARDS),
             _card_notation,
         ],
     )
-    opening_band = SelectField("Score before the hand", validate_choice=False, default="")
+    opening_band = SelectField(_l("Score before the hand"), validate_choice=False, default="")
     opening = IntegerField(
-        "Or a minimum of card points",
+        _l("Or a minimum of card points"),
         validators=[
             Optional(),
-            NumberRange(0, 10_000, "An opening needs a number of card points from 0 to 10000."),
+            NumberRange(0, 10_000, _l("An opening needs a number of card points from 0 to 10000.")),
         ],
     )
 
@@ -114,7 +110,9 @@ class MeldCheckForm(FlaskForm):
             variant = PAGAT
         else:
             self.variant.data = variant.id  # an alias such as "greek" selects its preset
-        self.opening_band.choices = [SelectChoice("", "No table row")] + [
+        # Built per request: the table rows are words in the page's language.
+        self.variant.choices = [_preset_choice(v) for v in PRESETS.values()]
+        self.opening_band.choices = [SelectChoice("", _l("No table row"))] + [
             SelectChoice(str(line.from_score), line.text) for line in band_lines(variant)
         ]
         return variant

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from scorekeeper import referee
 from scorekeeper.extensions import csrf
@@ -58,7 +59,7 @@ def rules(variant_id: str) -> ResponseReturnValue:
     try:
         variant = find_variant(variant_id)
     except OptionError:
-        abort(404, description=f"There is no rule set called “{variant_id}”.")
+        abort(404, description=_("There is no rule set called “%(name)s”.", name=variant_id))
     if variant.id != variant_id:  # an alias or another spelling: one address per preset
         return redirect(url_for(".rules", variant_id=variant.id), 301)
     groups = describe_rules(variant)

@@ -11,11 +11,15 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from flask_babel import gettext as _
+
 from scorekeeper.models import HandVersion, Match
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.points import format_points
+from scorekeeper.services.hands import display_result
 from scorekeeper.services.matches import format_of, live_hands, names_of, state_of, variant_of
+from scorekeeper.web.game_words import pot_of, requirement_text
 from scorekeeper.web.house_rules import option_label
 from scorekeeper.web.match_forms import win_rule
 
@@ -85,7 +89,7 @@ def board(match: Match) -> Board:
             players=_team_players(match, s.name) if fixed else "",
             total=points(s.total),
             progress=float(max(Fraction(0), min(s.total, Fraction(variant.target)))),
-            opening=s.opening.text,
+            opening=requirement_text(s.opening),
             leading=bool(state.hands_played) and s.total == top,
         )
         for s in state.standings
@@ -94,7 +98,7 @@ def board(match: Match) -> Board:
     if state.winner is not None:
         winner_total = points(state.total(state.winner))
     return Board(
-        title=f"Match {match.id}",
+        title=_("Match %(number)d", number=match.id),
         rules=variant.name,
         table=format_of(match).name,
         target=variant.target,
@@ -116,11 +120,11 @@ def board(match: Match) -> Board:
 
 def _option_value(value: Any) -> str:
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list):
-        return " ".join(map(str, value)) or "none"
+        return " ".join(map(str, value)) or _("none")
     return str(value).replace("_", " ")
 
 
@@ -136,13 +140,14 @@ def _hand_rows(
     rows = []
     for hand in sorted(match.hands, key=lambda h: -h.number):
         totals = after.get(hand.number, {})
+        shown = display_result(match, hand)
         rows.append(
             HandRow(
                 number=hand.number,
                 deleted=hand.deleted,
                 kozi=SUIT_SYMBOLS.get(hand.entry.get("kozi") or ""),
-                sides=side_rows(hand.result),
-                problems=list(hand.result.get("problems", [])),
+                sides=side_rows(shown),
+                problems=list(shown.get("problems", [])),
                 accepted_reason=hand.accepted_reason,
                 totals_after=" · ".join(
                     f"{names.get(n, n)} {points(t)}" for n, t in totals.items()
@@ -174,7 +179,8 @@ class EntrySide:
 @dataclass(frozen=True, slots=True)
 class VersionRow:
     version: int
-    action: str
+    action: str  # as stored: created, edited, deleted
+    action_text: str  # the same in the page's language
     who: str
     when: datetime
     kozi: str | None
@@ -186,12 +192,13 @@ class VersionRow:
 
 def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
     names = names_of(match)
-    pot = variant_of(match).biribaki_word
+    pot = pot_of(variant_of(match))
     return [
         VersionRow(
             version=v.version,
             action=v.action,
-            who=v.user.username if v.user is not None else "someone no longer here",
+            action_text=_action_text(v.action),
+            who=v.user.username if v.user is not None else _("someone no longer here"),
             when=v.created_at,
             kozi=SUIT_SYMBOLS.get(v.entry.get("kozi") or ""),
             entry=[_entry_side(team, names, pot) for team in v.entry.get("teams", [])],
@@ -201,6 +208,12 @@ def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
         )
         for v in reversed(versions)
     ]
+
+
+def _action_text(action: str) -> str:
+    return {"created": _("created"), "edited": _("edited"), "deleted": _("deleted")}.get(
+        action, action
+    )
 
 
 def cards_text(text: str) -> str:
@@ -215,21 +228,23 @@ def _entry_side(team: dict[str, Any], names: dict[str, str], pot: str) -> EntryS
     players = [names.get(str(p), str(p)) for p in team.get("players", [])]
     details = []
     if team.get("went_out"):
-        details.append("went out")
+        details.append(_("went out"))
     if team.get("took_biribaki"):
-        details.append(f"took the {pot}")
+        details.append(_("took the %(pot)s", pot=pot))
     if team.get("hand_points") is not None:
-        details.append(f"points left in hands: {team['hand_points']}")
+        details.append(_("points left in hands: %(points)s", points=team["hand_points"]))
     for player, cards in zip(players, team.get("hands") or [], strict=False):
-        details.append(f"{player}’s hand: {cards_text(cards) if cards else 'empty'}")
+        held = cards_text(cards) if cards else _("empty")
+        details.append(_("%(player)s’s hand: %(cards)s", player=player, cards=held))
     if team.get("opening"):
-        details.append(f"opening: {cards_text(team['opening'])}")
+        details.append(_("opening: %(cards)s", cards=cards_text(team["opening"])))
     if team.get("cut"):
-        details.append("cut exactly" if team["cut"] == "exact" else "cut off by one card")
+        details.append(_("cut exactly") if team["cut"] == "exact" else _("cut off by one card"))
     if team.get("failed_openings"):
-        details.append(f"failed openings: {team['failed_openings']}")
+        details.append(_("failed openings: %(count)s", count=team["failed_openings"]))
     if team.get("biribaki_unplayed"):
-        details.append(f"{pot} taken, not played: {cards_text(team['biribaki_unplayed'])}")
+        unplayed = cards_text(team["biribaki_unplayed"])
+        details.append(_("%(pot)s taken, not played: %(cards)s", pot=pot, cards=unplayed))
     return EntrySide(
         name=str(team.get("name") or " & ".join(players)),
         melds=[cards_text(m) for m in team.get("melds", [])],

@@ -1,7 +1,8 @@
 """A meld verdict of the referee API in the words the meld checker shows.
 
 static/js/meld-check.js says the same things when it updates the verdict live; keep the two
-in step (the page tests read the server's words, the browser tests the script's).
+in step (the page tests read the server's words, the browser tests the script's). The script
+gets its words, in the page's language, from `script_words`.
 """
 
 from __future__ import annotations
@@ -10,12 +11,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import get_translations, ngettext
+from flask_babel import gettext as _
+
 from scorekeeper.rules.cards import Rank, parse_card
 from scorekeeper.rules.opening import Requirement
 from scorekeeper.rules.variants import Variant
+from scorekeeper.web.game_words import card_label, requirement_text, word_of
 
 _RANKS = frozenset(rank.value for rank in Rank)
-_KIND_WORDS = {"run": "run", "set": "set", "wild": "wild meld"}
+
+
+# The msgids again, for the script's raw templates (pybabel finds them in verdict_words()).
+_ONE_CARD, _CARDS = "%(name)s · %(num)d card", "%(name)s · %(num)d cards"
+
+
+def kind_words() -> dict[str, str]:
+    return {"run": _("run"), "set": _("set"), "wild": _("wild meld")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +57,10 @@ def verdict_words(
     size = int(answer["size"])
     return VerdictWords(
         legal=legal,
-        title="Legal" if legal else "Not legal",
-        name=f"{answer['name']} · {size} card{'' if size == 1 else 's'}",
+        title=_("Legal") if legal else _("Not legal"),
+        name=ngettext(
+            "%(name)s · %(num)d card", "%(name)s · %(num)d cards", size, name=answer["name"]
+        ),
         tags=_tags(answer, variant) if legal else (),
         problems=tuple(answer["problems"]),
         card_points=int(answer["card_points"]),
@@ -59,43 +73,106 @@ def verdict_words(
 def opening_words(legal: bool, card_points: int, needs: Requirement) -> OpeningWords:
     """Would this meld alone open? A meld counts its card points only, never its bonus."""
     if not legal:
-        return OpeningWords(False, "Cannot open: the meld is not legal.")
+        return OpeningWords(False, _("Cannot open: the meld is not legal."))
     if needs.points == 0 and needs.is_met_by(0):
-        return OpeningWords(True, "Opens: there is no minimum.")
+        return OpeningWords(True, _("Opens: there is no minimum."))
+    text = requirement_text(needs)
     if needs.is_met_by(card_points):
-        return OpeningWords(True, f"Opens: {card_points} card points meet {needs.text}.")
-    return OpeningWords(False, f"Does not open: {card_points} card points, {needs.text} needed.")
+        return OpeningWords(
+            True, _("Opens: %(points)d card points meet %(needs)s.", points=card_points, needs=text)
+        )
+    return OpeningWords(
+        False,
+        _(
+            "Does not open: %(points)d card points, %(needs)s needed.",
+            points=card_points,
+            needs=text,
+        ),
+    )
 
 
 def _tags(answer: Mapping[str, Any], variant: Variant) -> tuple[str, ...]:
-    tags = [_KIND_WORDS.get(answer["kind"], answer["kind"])]
+    tags = [kind_words().get(answer["kind"], answer["kind"])]
     if answer["clean"] is True:
-        tags.append("clean")
+        tags.append(_("clean"))
     elif answer["semiclean"]:
-        tags.append("semi-clean")
+        tags.append(_("semi-clean"))
     elif answer["clean"] is False:
-        tags.append("dirty")
+        tags.append(_("dirty"))
+    word = word_of(variant)
     if answer["full"]:
-        tags.append(f"full {variant.biriba_word}")
+        tags.append(_("full %(word)s", word=word))
     elif answer["biriba"]:
-        tags.append(variant.biriba_word)
+        tags.append(word)
     if answer["kozi"]:
-        tags.append("kózi")
+        tags.append(_("kózi"))
     return tuple(tags)
 
 
 def _bonus(answer: Mapping[str, Any], variant: Variant) -> str:
     if answer["biriba"]:
         return f"{answer['bonus']}: {answer['bonus_label']}"
-    return f"None: a {variant.biriba_word} needs {variant.biriba_size} cards or more."
+    return _(
+        "None: a %(word)s needs %(size)d cards or more.",
+        word=word_of(variant),
+        size=variant.biriba_size,
+    )
 
 
 def _wild(wild: Mapping[str, Any]) -> str:
-    card = parse_card(wild["card"]).label
+    card = card_label(parse_card(wild["card"]))
     stands_for = wild["stands_for"]
     if stands_for is None:
-        return f"{card} is wild and stands for no card in particular"
+        return _("%(card)s is wild and stands for no card in particular", card=card)
     if stands_for in _RANKS:  # a wild in a set stands for a rank, not one card
-        article = "an" if stands_for in ("A", "8") else "a"
-        return f"{card} stands for {article} {stands_for}"
-    return f"{card} stands for {parse_card(stands_for).label}"
+        if stands_for in ("A", "8"):
+            return _("%(card)s stands for an %(rank)s", card=card, rank=stands_for)
+        return _("%(card)s stands for a %(rank)s", card=card, rank=stands_for)
+    return _("%(card)s stands for %(target)s", card=card, target=card_label(parse_card(stands_for)))
+
+
+def script_words() -> dict[str, Any]:
+    """The same words for static/js/meld-check.js and hand-entry.js, which draw the verdict
+    live: templates with %(name)s fields, filled in by the script."""
+    return {
+        "kinds": kind_words(),
+        "legal": _("Legal"),
+        "not_legal": _("Not legal"),
+        # The script picks the form itself (Greek, like English, has one for 1, one for more).
+        "name_one": get_translations().ungettext(_ONE_CARD, _CARDS, 1),
+        "name_other": get_translations().ungettext(_ONE_CARD, _CARDS, 2),
+        "clean": _("clean"),
+        "semiclean": _("semi-clean"),
+        "dirty": _("dirty"),
+        "full": _("full %(word)s"),
+        "kozi": _("kózi"),
+        "joker": _("joker"),
+        "no_bonus": _("None: a %(word)s needs %(size)d cards or more."),
+        "wild_free": _("%(card)s is wild and stands for no card in particular"),
+        "wild_an": _("%(card)s stands for an %(rank)s"),
+        "wild_a": _("%(card)s stands for a %(rank)s"),
+        "wild_card": _("%(card)s stands for %(target)s"),
+        "card_points": _("Card points"),
+        "bonus": _("Bonus"),
+        "wild_cards": _("Wild cards"),
+        "opening": _("Opening"),
+        "no_minimum": _("no minimum"),
+        "at_least": _("at least %(points)d"),
+        "more_than": _("more than %(points)d"),
+        "cannot_open": _("Cannot open: the meld is not legal."),
+        "opens_free": _("Opens: there is no minimum."),
+        "opens": _("Opens: %(points)d card points meet %(needs)s."),
+        "does_not_open": _("Does not open: %(points)d card points, %(needs)s needed."),
+        # the meld checker's page
+        "every_rule": _("Every rule of %(rules)s"),
+        "no_table_row": _("No table row"),
+        "add_cards": _("Add cards to see the verdict."),
+        "unreadable": _("The referee could not read the cards."),
+        "fix_cards": _("Fix the cards above to see the verdict."),
+        "unreachable": _("The referee could not be reached; check the connection and try again."),
+        # one line under each meld of the hand-entry page (as verdict_text in hand_forms.py)
+        "line_not_legal": _("Not legal: %(problems)s"),
+        "line_legal": _("Legal: %(tags)s · %(points)d points"),
+        "line_bonus": _(" + %(bonus)s bonus"),
+        "line_unreadable": _("This meld cannot be read."),
+    }

@@ -4,6 +4,8 @@
  *
  * The input is the source of truth: every tap reads its text, changes it and writes it back,
  * then fires a bubbling "input" event so page scripts hear taps exactly as they hear typing.
+ * What it says comes, in the page's language, from the picker's data-words (picker_words() in
+ * scorekeeper/web/game_words.py): templates whose %(name)s fields fill() fills in.
  */
 (function () {
   "use strict";
@@ -39,9 +41,11 @@
     return { rank: rank, suit: suit };
   }
 
-  function label(code) {
-    var card = readCard(code);
-    return card ? card.rank + SUIT_SYMBOLS[card.suit] : "joker";
+  /* A template with %(name)s fields, filled in from `values`. */
+  function fill(template, values) {
+    return String(template).replace(/%\((\w+)\)[sd]/g, function (match, name) {
+      return name in values ? String(values[name]) : match;
+    });
   }
 
   /* Codes of the run from one card to another of the same suit; the ace is high when it is
@@ -87,6 +91,12 @@
     var rangeButton = picker.querySelector("[data-picker-range]");
     var status = picker.querySelector("[data-picker-status]");
     var rangeStart = null;
+    var words = JSON.parse(picker.getAttribute("data-words") || "{}");
+
+    function label(code) {
+      var card = readCard(code);
+      return card ? card.rank + SUIT_SYMBOLS[card.suit] : words.joker || "JK";
+    }
 
     function target() {
       if (fixedId) {
@@ -127,18 +137,18 @@
       }
       if (rangeStart === null) {
         setStart(button);
-        say("From " + label(code) + ": now tap the last card of the run.");
+        say(fill(words.from, { card: label(code) }));
         return;
       }
       var run = rangeStart === code ? [code] : runBetween(rangeStart, code);
       if (!run) {
-        say("A run keeps to one suit: from " + label(code) + " instead, tap its last card.");
+        say(fill(words.one_suit, { card: label(code) }));
         setStart(button);
         return;
       }
       setStart(null);
       write(input, list.concat(run));
-      say("Added " + label(run[0]) + " to " + label(run[run.length - 1]) + ".");
+      say(fill(words.added, { first: label(run[0]), last: label(run[run.length - 1]) }));
     }
 
     picker.addEventListener("click", function (event) {
@@ -151,11 +161,11 @@
         var on = rangeButton.getAttribute("aria-pressed") !== "true";
         rangeButton.setAttribute("aria-pressed", on ? "true" : "false");
         setStart(null);
-        say(on ? "Range: tap the first card of the run, then the last." : "");
+        say(on ? words.range : "");
         return;
       }
       if (!input) {
-        say("Tap a card field first, then the cards.");
+        say(words.field_first);
         return;
       }
       if (button.hasAttribute("data-card")) {

@@ -5,6 +5,7 @@
 //   <button data-copy="x">                         copies input #x to the clipboard
 //   <button data-share="x" data-share-title="…" hidden>  shown only where the phone can share
 //   <p role="status" data-copy-status>             says what happened, for everyone
+//   <div class="copy-box" data-copied="…" data-copy-by-hand="…">  those words, in the page's language
 "use strict";
 
 (() => {
@@ -36,7 +37,14 @@
       const input = document.getElementById(button.dataset.copy);
       if (!input) return;
       const copied = await copy(input);
-      say(button, copied ? "Copied." : "Select the text and copy it by hand.");
+      const box = button.closest(".copy-box");
+      const words = box ? box.dataset : {};
+      say(
+        button,
+        copied
+          ? words.copied || "Copied."
+          : words.copyByHand || "Select the text and copy it by hand.",
+      );
     });
   });
 

@@ -7,6 +7,8 @@
  * picker follows the card field in use, and a second tap on Save sends nothing twice.
  *
  * The verdict words mirror verdict_text() in scorekeeper/web/hand_forms.py: change both.
+ * They come, in the page's language, from the form's data-words (script_words() in
+ * scorekeeper/web/verdict_words.py): templates whose %(name)s fields fill() fills in.
  */
 (function () {
   "use strict";
@@ -19,9 +21,17 @@
   var tableFormat = form.getAttribute("data-format");
   var biribaWord = form.getAttribute("data-biriba-word") || "biriba";
   var options = JSON.parse(form.getAttribute("data-options") || "{}");
-  var KINDS = { run: "run", set: "set", wild: "wild meld" };
+  var WORDS = JSON.parse(form.getAttribute("data-words") || "{}");
+  var KINDS = WORDS.kinds || {};
   var TYPING_PAUSE_MS = 250;
   var rowCount = 0;
+
+  /* A template with %(name)s or %(name)d fields, filled in from `values`. */
+  function fill(template, values) {
+    return String(template).replace(/%\((\w+)\)[sd]/g, function (match, name) {
+      return name in values ? String(values[name]) : match;
+    });
+  }
 
   function kozi() {
     var checked = form.querySelector("[data-kozi]:checked");
@@ -33,30 +43,30 @@
   function tags(answer) {
     var words = [KINDS[answer.kind] || answer.kind];
     if (answer.clean === true) {
-      words.push("clean");
+      words.push(WORDS.clean);
     } else if (answer.semiclean) {
-      words.push("semi-clean");
+      words.push(WORDS.semiclean);
     } else if (answer.clean === false) {
-      words.push("dirty");
+      words.push(WORDS.dirty);
     }
     if (answer.full) {
-      words.push("full " + biribaWord);
+      words.push(fill(WORDS.full, { word: biribaWord }));
     } else if (answer.biriba) {
       words.push(biribaWord);
     }
     if (answer.kozi) {
-      words.push("kózi");
+      words.push(WORDS.kozi);
     }
     return words;
   }
 
   function verdictText(answer) {
     if (!answer.legal) {
-      return "Not legal: " + answer.problems.join(" ");
+      return fill(WORDS.line_not_legal, { problems: answer.problems.join(" ") });
     }
-    var text = "Legal: " + tags(answer).join(", ") + " · " + answer.card_points + " points";
+    var text = fill(WORDS.line_legal, { tags: tags(answer).join(", "), points: answer.card_points });
     if (answer.biriba && answer.bonus) {
-      text += " + " + answer.bonus + " bonus";
+      text += fill(WORDS.line_bonus, { bonus: answer.bonus });
     }
     return text;
   }
@@ -99,7 +109,7 @@
           return; // a newer question is on its way
         }
         if (!reply.ok) {
-          show(output, reply.answer.error || "This meld cannot be read.", false);
+          show(output, reply.answer.error || WORDS.line_unreadable, false);
         } else {
           show(output, verdictText(reply.answer), reply.answer.legal);
         }

@@ -4,7 +4,8 @@
  * with no page reload.
  *
  * The words mirror scorekeeper/web/verdict_words.py, which draws the same verdict for a
- * posted form: change the two together.
+ * posted form: change the two together. They come, in the page's language, from the form's
+ * data-words (verdict_words.script_words): templates whose %(name)s fields fill() fills in.
  */
 (function () {
   "use strict";
@@ -16,7 +17,8 @@
 
   var SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var KINDS = { run: "run", set: "set", wild: "wild meld" };
+  var WORDS = JSON.parse(form.getAttribute("data-words") || "{}");
+  var KINDS = WORDS.kinds || {};
   var TYPING_PAUSE_MS = 200;
 
   var cards = form.elements.cards;
@@ -29,6 +31,13 @@
   var asked = 0; // numbers the requests, so a slow answer never overwrites a newer one
   var lastAnswer = null;
   var timer = null;
+
+  /* A template with %(name)s or %(name)d fields, filled in from `values`. */
+  function fill(template, values) {
+    return String(template).replace(/%\((\w+)\)[sd]/g, function (match, name) {
+      return name in values ? String(values[name]) : match;
+    });
+  }
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -55,7 +64,7 @@
   }
 
   function cardLabel(code) {
-    return code === "JK" ? "joker" : code.slice(0, -1) + SUIT_SYMBOLS[code.slice(-1)];
+    return code === "JK" ? WORDS.joker : code.slice(0, -1) + SUIT_SYMBOLS[code.slice(-1)];
   }
 
   /* An API error as the server's form shows it: without the JSON field name, as a sentence. */
@@ -79,26 +88,26 @@
 
   function needsText(need) {
     if (need.points === 0 && need.comparison === "at_least") {
-      return "no minimum";
+      return WORDS.no_minimum;
     }
-    return (need.comparison === "more_than" ? "more than " : "at least ") + need.points;
+    return fill(need.comparison === "more_than" ? WORDS.more_than : WORDS.at_least, {
+      points: need.points,
+    });
   }
 
   function openingWords(legal, points, need) {
     var met = need.comparison === "more_than" ? points > need.points : points >= need.points;
+    var values = { points: points, needs: needsText(need) };
     if (!legal) {
-      return { met: false, text: "Cannot open: the meld is not legal." };
+      return { met: false, text: WORDS.cannot_open };
     }
     if (need.points === 0 && need.comparison === "at_least") {
-      return { met: true, text: "Opens: there is no minimum." };
+      return { met: true, text: WORDS.opens_free };
     }
     if (met) {
-      return { met: true, text: "Opens: " + points + " card points meet " + needsText(need) + "." };
+      return { met: true, text: fill(WORDS.opens, values) };
     }
-    return {
-      met: false,
-      text: "Does not open: " + points + " card points, " + needsText(need) + " needed.",
-    };
+    return { met: false, text: fill(WORDS.does_not_open, values) };
   }
 
   // --- the verdict ----------------------------------------------------------------------------
@@ -106,19 +115,19 @@
   function tags(answer, rules) {
     var list = [KINDS[answer.kind] || answer.kind];
     if (answer.clean === true) {
-      list.push("clean");
+      list.push(WORDS.clean);
     } else if (answer.semiclean) {
-      list.push("semi-clean");
+      list.push(WORDS.semiclean);
     } else if (answer.clean === false) {
-      list.push("dirty");
+      list.push(WORDS.dirty);
     }
     if (answer.full) {
-      list.push("full " + rules.word);
+      list.push(fill(WORDS.full, { word: rules.word }));
     } else if (answer.biriba) {
       list.push(rules.word);
     }
     if (answer.kozi) {
-      list.push("kózi");
+      list.push(WORDS.kozi);
     }
     return list;
   }
@@ -126,13 +135,13 @@
   function wildWords(wild) {
     var card = cardLabel(wild.card);
     if (wild.stands_for === null) {
-      return card + " is wild and stands for no card in particular";
+      return fill(WORDS.wild_free, { card: card });
     }
     if (RANKS.indexOf(wild.stands_for) >= 0) {
-      var article = wild.stands_for === "A" || wild.stands_for === "8" ? "an " : "a ";
-      return card + " stands for " + article + wild.stands_for;
+      var an = wild.stands_for === "A" || wild.stands_for === "8";
+      return fill(an ? WORDS.wild_an : WORDS.wild_a, { card: card, rank: wild.stands_for });
     }
-    return card + " stands for " + cardLabel(wild.stands_for);
+    return fill(WORDS.wild_card, { card: card, target: cardLabel(wild.stands_for) });
   }
 
   function fact(term, detail, className) {
@@ -161,11 +170,10 @@
     var title = element("h2", "verdict-title");
     var mark = element("span", "verdict-mark", answer.legal ? "✓" : "✗");
     mark.setAttribute("aria-hidden", "true");
-    title.append(mark, " " + (answer.legal ? "Legal" : "Not legal"));
+    title.append(mark, " " + (answer.legal ? WORDS.legal : WORDS.not_legal));
     parts.push(title);
-    parts.push(
-      element("p", "verdict-name", answer.name + " · " + answer.size + (answer.size === 1 ? " card" : " cards"))
-    );
+    var name = answer.size === 1 ? WORDS.name_one : WORDS.name_other;
+    parts.push(element("p", "verdict-name", fill(name, { name: answer.name, num: answer.size })));
     if (answer.legal) {
       parts.push(list("verdict-tags", tags(answer, rules)));
     }
@@ -173,23 +181,23 @@
       parts.push(list("verdict-problems", answer.problems));
     }
     var facts = element("dl", "verdict-facts");
-    facts.append(fact("Card points", answer.card_points));
+    facts.append(fact(WORDS.card_points, answer.card_points));
     if (answer.legal) {
       var bonus = answer.biriba
         ? answer.bonus + ": " + answer.bonus_label
-        : "None: a " + rules.word + " needs " + rules.size + " cards or more.";
-      facts.append(fact("Bonus", bonus));
+        : fill(WORDS.no_bonus, { word: rules.word, size: rules.size });
+      facts.append(fact(WORDS.bonus, bonus));
       if (answer.wilds.length) {
         var wilds = element("dd");
         answer.wilds.forEach(function (wild) {
           wilds.append(element("span", "verdict-wild", wildWords(wild)));
         });
-        facts.append(fact("Wild cards", wilds));
+        facts.append(fact(WORDS.wild_cards, wilds));
       }
     }
     if (need) {
       var words = openingWords(answer.legal, answer.card_points, need);
-      facts.append(fact("Opening", words.text, words.met ? "opening-met" : "opening-short"));
+      facts.append(fact(WORDS.opening, words.text, words.met ? "opening-met" : "opening-short"));
     }
     parts.push(facts);
     verdict.className = "verdict " + (answer.legal ? "verdict-legal" : "verdict-illegal");
@@ -222,7 +230,7 @@
     lastAnswer = null;
     if (!text) {
       showErrors([]);
-      renderEmpty("Add cards to see the verdict.");
+      renderEmpty(WORDS.add_cards);
       return;
     }
     var kozi = form.querySelector("input[name=kozi]:checked");
@@ -249,13 +257,13 @@
           showErrors([]);
           render(result.body);
         } else {
-          showErrors([sentence(result.body.error || "The referee could not read the cards.")]);
-          renderEmpty("Fix the cards above to see the verdict.");
+          showErrors([sentence(result.body.error || WORDS.unreadable)]);
+          renderEmpty(WORDS.fix_cards);
         }
       })
       .catch(function () {
         if (number === asked) {
-          renderEmpty("The referee could not be reached; check the connection and try again.");
+          renderEmpty(WORDS.unreachable);
         }
       });
   }
@@ -277,12 +285,12 @@
   function showPreset() {
     var rules = preset();
     rulesLink.href = form.getAttribute("data-rules-url") + "/" + encodeURIComponent(rules.id);
-    rulesLink.textContent = "Every rule of " + rules.name;
+    rulesLink.textContent = fill(WORDS.every_rule, { rules: rules.name });
     form.querySelector("[data-no-kozi]").hidden = rules.kozi;
     form.querySelector("[data-opening-rows]").hidden = rules.bands.length === 0;
     form.querySelector("[data-table-id]").textContent = rules.table;
     var kept = band.value;
-    var options = [new Option("No table row", "")].concat(
+    var options = [new Option(WORDS.no_table_row, "")].concat(
       rules.bands.map(function (b) {
         return new Option(b.text, String(b.score));
       })

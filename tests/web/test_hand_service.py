@@ -6,6 +6,7 @@ import pytest
 from flask import Flask
 
 from scorekeeper.models import Match, User
+from scorekeeper.rules.i18n import using
 from scorekeeper.services import accounts, clubs, hands, matches
 from scorekeeper.services.errors import Conflict
 from scorekeeper.services.matches import TeamSpec
@@ -61,3 +62,19 @@ def test_scores_and_versions_follow_an_edit(match: tuple[Match, User]) -> None:
         (1, "created"),
         (2, "edited"),
     ]
+
+
+def test_a_hand_saved_in_greek_is_stored_in_english_and_read_in_each_language(
+    match: tuple[Match, User],
+) -> None:
+    game, user = match
+    with using("el"):
+        hand, _ = hands.record_hand(game, user, REFERENCE)
+    labels = [line["label"] for line in hand.result["teams"][0]["lines"]]
+    assert labels[0] == "Cards melded" and labels[-1] == "Went out"
+    with using("el"):
+        shown = hands.display_result(game, hand)
+    greek = [line["label"] for line in shown["teams"][0]["lines"]]
+    assert greek[0] == "Κατεβασμένα φύλλα" and greek[-1] == "Κλείσιμο"
+    assert [t["score"] for t in shown["teams"]] == [665, -95]
+    assert hands.display_result(game, hand) is hand.result

@@ -1,0 +1,77 @@
+"""Words of the game in the page's language: each preset's word for a biriba and for the
+biribaki, opening minimums, cards, ranks and suits. Card codes and symbols (3♥, JK) stay as
+they are in every language; only names that are spelled out are translated."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from scorekeeper.rules.cards import Card
+from scorekeeper.rules.opening import Comparison, Requirement
+from scorekeeper.rules.variants import Variant
+
+#: Each preset's own word for a biriba and for the biribaki, in the page's language.
+_BIRIBA_WORDS = {
+    "biriba": _l("biriba"),
+    "beriba": _l("beriba"),
+    "buraco": _l("buraco"),
+    "burraco": _l("burraco"),
+}
+_POT_WORDS = {
+    "biribaki": _l("biribaki"),
+    "beribeika": _l("beribeika"),
+    "pot": _l("pot"),
+    "pozzetto": _l("pozzetto"),
+}
+
+
+def word_of(variant: Variant) -> str:
+    """The variant's word for a biriba (biriba, beriba, buraco…), in the page's language."""
+    word = variant.biriba_word
+    return str(_BIRIBA_WORDS[word]) if word in _BIRIBA_WORDS else word
+
+
+def pot_of(variant: Variant) -> str:
+    """The variant's word for the biribaki (biribaki, pot, pozzetto…), in the page's language."""
+    pot = variant.biribaki_word
+    return str(_POT_WORDS[pot]) if pot in _POT_WORDS else pot
+
+
+def requirement_text(needs: Requirement) -> str:
+    """An opening minimum in words: "at least 75", "more than 120", "no minimum"."""
+    if needs.points == 0 and needs.comparison is Comparison.AT_LEAST:
+        return _("no minimum")
+    if needs.comparison is Comparison.MORE_THAN:
+        return _("more than %(points)d", points=needs.points)
+    return _("at least %(points)d", points=needs.points)
+
+
+def card_label(card: Card) -> str:
+    """A card as players read it: 10♥, A♠, or the joker by name in the page's language."""
+    return _("joker") if card.suit is None else card.label
+
+
+#: The kózi buttons: value sent, symbol shown, name read out, red suit or not.
+SUIT_CHOICES: tuple[tuple[str, str, Any, bool], ...] = (
+    ("S", "♠", _l("spades"), False),
+    ("H", "♥", _l("hearts"), True),
+    ("D", "♦", _l("diamonds"), True),
+    ("C", "♣", _l("clubs"), False),
+    ("", "–", _l("none"), False),
+)
+
+
+def picker_words() -> dict[str, str]:
+    """What static/js/card-picker.js says while cards are tapped: templates with %(name)s
+    fields, filled in by the script."""
+    return {
+        "from": _("From %(card)s: now tap the last card of the run."),
+        "one_suit": _("A run keeps to one suit: from %(card)s instead, tap its last card."),
+        "added": _("Added %(first)s to %(last)s."),
+        "range": _("Range: tap the first card of the run, then the last."),
+        "field_first": _("Tap a card field first, then the cards."),
+        "joker": _("joker"),
+    }

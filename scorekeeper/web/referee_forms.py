@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, IntegerField, RadioField, SelectField, StringField
+from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, NumberRange, Optional, ValidationError
 
@@ -87,6 +87,8 @@ class MeldCheckForm(FlaskForm):
             _card_notation,
         ],
     )
+    # A match's house rules, as JSON: set when the checker is opened from a match.
+    options = HiddenField(default="")
     opening_band = SelectField(_l("Score before the hand"), validate_choice=False, default="")
     opening = IntegerField(
         _l("Or a minimum of card points"),
@@ -110,6 +112,10 @@ class MeldCheckForm(FlaskForm):
             variant = PAGAT
         else:
             self.variant.data = variant.id  # an alias such as "greek" selects its preset
+            try:
+                variant = variant.with_options(**self.house_rules())
+            except (OptionError, TypeError):
+                self.options.data = ""  # rules that do not fit this preset are dropped
         # Built per request: the table rows are words in the page's language.
         self.variant.choices = [_preset_choice(v) for v in PRESETS.values()]
         self.opening_band.choices = [SelectChoice("", _l("No table row"))] + [
@@ -126,10 +132,18 @@ class MeldCheckForm(FlaskForm):
             return None
         return requirement(variant.opening_table, int(band), variant.opening_comparison)
 
+    def house_rules(self) -> dict[str, Any]:
+        try:
+            rules = json.loads(self.options.data or "{}")
+        except ValueError:
+            return {}
+        return rules if isinstance(rules, dict) else {}
+
     def request_body(self) -> dict[str, Any]:
         """The body of ``POST /api/v1/melds/check`` for what the form holds."""
         return {
             "variant": self.variant.data,
+            "options": self.house_rules(),
             "kozi": self.kozi.data or None,
             "cards": self.cards.data,
         }

@@ -6,14 +6,20 @@ static/js/meld-check.js then asks the JSON API instead, so the verdict follows e
 
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_login import current_user, login_required
 
 from scorekeeper import referee
-from scorekeeper.extensions import csrf
+from scorekeeper.extensions import csrf, db
+from scorekeeper.models import Match
 from scorekeeper.rules.presets import PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError
+from scorekeeper.services.clubs import club_for, is_row_id, role_in
+from scorekeeper.services.matches import variant_of
 from scorekeeper.web.referee_forms import KOZI_CHOICES, MeldCheckForm, sentence
 from scorekeeper.web.rule_words import ASSUMED_NOTE, describe_rules, summary
 from scorekeeper.web.verdict_words import verdict_words
@@ -32,6 +38,7 @@ def meld() -> ResponseReturnValue:
     # A GET with ?cards= shows a verdict too, so a match page can link straight to a ruling.
     posted = request.method == "POST"
     form = MeldCheckForm(formdata=request.form if posted else request.args or None)
+    _use_match_rules(form, request.args.get("match", ""))
     variant = form.chosen_variant()
     words = None
     if posted or "cards" in request.args:
@@ -46,6 +53,38 @@ def meld() -> ResponseReturnValue:
     return render_template(
         "referee/meld.html", form=form, variant=variant, words=words, kozi_choices=KOZI_CHOICES
     ), (400 if form.errors else 200)
+
+
+def _use_match_rules(form: MeldCheckForm, match_id: str) -> None:
+    """Opened from a match (``?match=<id>``), the checker judges by that match's own rules,
+    for its members; anyone else gets the plain checker."""
+    if not match_id.isdigit() or form.options.data:
+        return
+    match = db.session.get(Match, int(match_id)) if is_row_id(int(match_id)) else None
+    if match is None or role_in(current_user, match.club) is None:
+        return
+    form.variant.data = match.variant_id
+    form.options.data = json.dumps(match.house_rules, ensure_ascii=False)
+
+
+@bp.get("/matches/<int:match_id>/rules")
+@login_required
+def match_rules(match_id: str | int) -> ResponseReturnValue:
+    """The rules of one match in plain words: its preset with the players' house rules."""
+    match = db.session.get(Match, int(match_id)) if is_row_id(int(match_id)) else None
+    if match is None:
+        abort(404)
+    club_for(current_user, match.club_id)  # strangers get 404
+    variant = variant_of(match)
+    groups = describe_rules(variant)
+    return render_template(
+        "referee/rules.html",
+        variant=variant,
+        groups=groups,
+        assumed_count=sum(1 for group in groups for rule in group.rules if rule.assumed),
+        assumed_note=ASSUMED_NOTE,
+        match=match,
+    )
 
 
 @bp.get("/rules")

@@ -23,6 +23,18 @@
 
   var cards = form.elements.cards;
   var variant = form.elements.variant;
+  // A match's house rules (hidden field, JSON); they apply while its preset is chosen.
+  function houseRules() {
+    var field = form.elements.options;
+    if (!field || !field.value || field.getAttribute("data-variant") !== preset().id) {
+      return {};
+    }
+    try {
+      return JSON.parse(field.value);
+    } catch (error) {
+      return {};
+    }
+  }
   var band = form.elements.opening_band;
   var opening = form.elements.opening;
   var errors = document.getElementById("cards-errors");
@@ -239,6 +251,7 @@
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({
         variant: preset().id,
+        options: houseRules(),
         kozi: kozi && kozi.value ? kozi.value : null,
         cards: text,
       }),

@@ -1,0 +1,73 @@
+"""The referee tools reached from a match judge by that match's own rules."""
+
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.services import accounts, clubs, matches
+from scorekeeper.services.matches import TeamSpec
+
+
+@pytest.fixture
+def runs_only_match(app: Flask) -> Iterator[int]:
+    """A pagat match whose players banned sets (a house rule)."""
+    with app.app_context():
+        owner = accounts.create_user("eleni", "password1")
+        accounts.create_user("stranger", "password1")
+        club = clubs.create_club(owner, "Friday")
+        ids = [clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")]
+        teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
+        match = matches.create_match(
+            club, owner, "pagat", "4p", teams, house_rules={"set_ranks": []}
+        )
+        yield match.id
+
+
+def log_in(client: FlaskClient, app: Flask, username: str) -> FlaskClient:
+    with app.app_context():
+        user = accounts.find_user(username)
+        assert user is not None
+        user_id = user.id
+    with client.session_transaction() as session:
+        session["_user_id"] = str(user_id)
+        session["_fresh"] = True
+    return client
+
+
+def test_the_checker_opened_from_a_match_uses_its_house_rules(
+    app: Flask, client: FlaskClient, runs_only_match: int
+) -> None:
+    log_in(client, app, "eleni")
+    plain = client.get("/referee/meld?cards=QH+QD+QC").get_data(as_text=True)
+    assert "runs only" not in plain
+    page = client.get(f"/referee/meld?match={runs_only_match}&cards=QH+QD+QC")
+    text = page.get_data(as_text=True)
+    assert "This variant allows no sets, only runs" in text
+    assert "The house rules of this match apply" in text
+
+
+def test_a_stranger_gets_the_plain_checker_and_no_match_rules(
+    app: Flask, client: FlaskClient, runs_only_match: int
+) -> None:
+    log_in(client, app, "stranger")
+    text = client.get(f"/referee/meld?match={runs_only_match}&cards=QH+QD+QC").get_data(
+        as_text=True
+    )
+    assert "This variant allows no sets, only runs" not in text
+    assert client.get(f"/matches/{runs_only_match}/rules").status_code == 404
+
+
+def test_the_match_rules_page_and_the_scoreboard_links(
+    app: Flask, client: FlaskClient, runs_only_match: int
+) -> None:
+    log_in(client, app, "eleni")
+    board = client.get(f"/matches/{runs_only_match}").get_data(as_text=True)
+    assert f'href="/referee/meld?match={runs_only_match}"' in board
+    assert f'href="/matches/{runs_only_match}/rules"' in board
+    page = client.get(f"/matches/{runs_only_match}/rules")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert f"Rules of match {runs_only_match}" in text
+    assert "with the players' house rules" in text.replace("&#39;", "'")

@@ -3,7 +3,7 @@ entered and the lines the rules engine computed from it."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -59,6 +59,8 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     # The secret in the invitation link; a new one revokes the old link.
     invite_code: Mapped[str] = mapped_column(sa.String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    # Fewer finished matches than this in a season and a player is listed but not ranked.
+    min_matches_ranked: Mapped[int] = mapped_column(default=3, server_default="3")
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="club", cascade="all, delete-orphan"
@@ -69,6 +71,23 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     matches: Mapped[list[Match]] = relationship(
         back_populates="club", cascade="all, delete-orphan", order_by="Match.id.desc()"
     )
+    seasons: Mapped[list[Season]] = relationship(
+        back_populates="club", cascade="all, delete-orphan", order_by="Season.starts_on"
+    )
+
+
+class Season(db.Model):  # type: ignore[name-defined,misc]
+    """A named stretch of the club's calendar, both days included; seasons never overlap."""
+
+    __table_args__ = (sa.UniqueConstraint("club_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(sa.String(80))
+    starts_on: Mapped[date] = mapped_column(sa.Date)
+    ends_on: Mapped[date] = mapped_column(sa.Date)
+
+    club: Mapped[Club] = relationship(back_populates="seasons")
 
 
 class Membership(db.Model):  # type: ignore[name-defined,misc]
@@ -107,8 +126,13 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     first_dealer: Mapped[int] = mapped_column(default=0)  # index into the seats
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     created_by_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="SET NULL"))
+    # The owner's choice of season; without it the match belongs to the season its first
+    # hand falls in (services.seasons.season_of).
+    # (No ON DELETE: services.seasons.delete_season clears it; see migration 0002.)
+    season_id: Mapped[int | None] = mapped_column(sa.ForeignKey("season.id"))
 
     club: Mapped[Club] = relationship(back_populates="matches")
+    season: Mapped[Season | None] = relationship()
     teams: Mapped[list[MatchTeam]] = relationship(
         back_populates="match", cascade="all, delete-orphan", order_by="MatchTeam.position"
     )

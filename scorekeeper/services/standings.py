@@ -1,0 +1,314 @@
+"""Leaderboards, partnerships and head-to-head records, read from the stored hand results.
+
+No score is ever recomputed here: a hand's stored side scores, meld verdicts and entry flags
+are summed as they are. Only finished matches count (a match in progress has no result yet,
+and its hands join the leaderboard when it ends). In the fixed-team formats a player is
+credited with the team's hand score; in the share formats (`3p-partnership`, `5p`,
+`solo-vs-rest`) with their own exact share of their side's score (rules.match.credits).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from flask_babel import gettext as _
+
+from scorekeeper.models import Club, Match, Season
+from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.match import MatchState, credits
+from scorekeeper.rules.points import points_json
+from scorekeeper.services.errors import Invalid
+from scorekeeper.services.matches import format_of, live_hands, played, setup_of, state_of
+from scorekeeper.services.seasons import matches_in
+
+
+@dataclasses.dataclass
+class PlayerRow:
+    """One player's line of the leaderboard."""
+
+    player_id: int
+    name: str
+    matches: int = 0  # finished matches played
+    wins: int = 0
+    hands: int = 0  # hands played in those matches
+    points: Fraction = Fraction(0)  # what the player was credited: team score or own share
+    side_points: int = 0  # the scores of the sides the player was on, summed
+    biribas_clean: int = 0
+    biribas_dirty: int = 0
+    full_runs: int = 0  # full 13-card runs
+    went_out: int = 0
+    ranked: bool = False  # played at least the club's minimum of matches
+    rank: int | None = None  # 1 is best under the chosen sort; None when not ranked
+
+    @property
+    def biribas(self) -> int:
+        return self.biribas_clean + self.biribas_dirty
+
+    @property
+    def win_rate(self) -> Fraction | None:
+        return Fraction(self.wins, self.matches) if self.matches else None
+
+    @property
+    def points_per_hand(self) -> Fraction | None:
+        return self.points / self.hands if self.hands else None
+
+    @property
+    def average_hand_score(self) -> Fraction | None:
+        """The average score of the side the player was on (their team, or their side of
+        the hand in the share formats, before sharing)."""
+        return Fraction(self.side_points, self.hands) if self.hands else None
+
+    def json(self) -> dict[str, Any]:
+        def exact(value: Fraction | None) -> int | str | None:
+            return None if value is None else points_json(value)
+
+        return {
+            "id": self.player_id,
+            "name": self.name,
+            "rank": self.rank,
+            "ranked": self.ranked,
+            "matches": self.matches,
+            "wins": self.wins,
+            "win_rate": None if self.win_rate is None else round(float(self.win_rate), 4),
+            "hands": self.hands,
+            "points": points_json(self.points),
+            "points_per_hand": exact(self.points_per_hand),
+            "average_hand_score": exact(self.average_hand_score),
+            "biribas": self.biribas,
+            "biribas_clean": self.biribas_clean,
+            "biribas_dirty": self.biribas_dirty,
+            "full_runs": self.full_runs,
+            "went_out": self.went_out,
+        }
+
+
+#: The columns a leaderboard sorts by, and the value each sorts on (None sorts last).
+SORTS: dict[str, Callable[[PlayerRow], Any]] = {
+    "name": lambda r: r.name.casefold(),
+    "matches": lambda r: r.matches,
+    "wins": lambda r: r.wins,
+    "win_rate": lambda r: r.win_rate,
+    "hands": lambda r: r.hands,
+    "points": lambda r: r.points,
+    "points_per_hand": lambda r: r.points_per_hand,
+    "average_hand_score": lambda r: r.average_hand_score,
+    "biribas": lambda r: r.biribas,
+    "biribas_clean": lambda r: r.biribas_clean,
+    "biribas_dirty": lambda r: r.biribas_dirty,
+    "full_runs": lambda r: r.full_runs,
+    "went_out": lambda r: r.went_out,
+}
+DEFAULT_SORT = "win_rate"
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """A finished match read once: who played on which competitor, and who won."""
+
+    match: Match
+    state: MatchState
+    members: dict[str, tuple[int, ...]]  # competitor (team name or player id) → player ids
+    winner: str | None
+
+    def competitor_of(self, player_id: int) -> str | None:
+        return next((c for c, ps in self.members.items() if player_id in ps), None)
+
+
+def outcome(match: Match) -> Outcome:
+    state = state_of(match)
+    if format_of(match).credit is Credit.TEAM:
+        members = {
+            team.name: tuple(s.player_id for s in match.seats if s.team_id == team.id)
+            for team in match.teams
+        }
+    else:
+        members = {str(s.player_id): (s.player_id,) for s in match.seats}
+    return Outcome(match, state, members, state.winner)
+
+
+def finished(matches: Iterable[Match]) -> list[Outcome]:
+    return [o for o in map(outcome, matches) if o.state.finished]
+
+
+def leaderboard(
+    club: Club, season: Season | None, sort: str = DEFAULT_SORT, descending: bool = True
+) -> list[PlayerRow]:
+    """The club's leaderboard for `season` (None: all time); see `rank_rows`."""
+    rows = player_rows(matches_in(club, season))
+    return rank_rows(rows, club.min_matches_ranked, sort, descending)
+
+
+def player_rows(matches: Iterable[Match]) -> list[PlayerRow]:
+    """Every player's totals over the finished ones of `matches`, unsorted and unranked."""
+    rows: dict[int, PlayerRow] = {}
+    for done in finished(matches):
+        match = done.match
+        names = {s.player_id: s.player.name for s in match.seats}
+        for pid, name in names.items():
+            row = rows.setdefault(pid, PlayerRow(pid, name))
+            row.matches += 1
+            if done.winner is not None and pid in done.members.get(done.winner, ()):
+                row.wins += 1
+        setup = setup_of(match)
+        team_credit = setup.table_format.credit is Credit.TEAM
+        for hand in live_hands(match):
+            gains = credits(setup, played(hand), hand.number)
+            entries = hand.entry.get("teams", [])
+            for index, side in enumerate(hand.result["teams"]):
+                entry = entries[index] if index < len(entries) else {}
+                melds = side.get("melds") or []
+                clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))
+                dirty = sum(1 for m in melds if m.get("biriba") and not m.get("clean"))
+                full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
+                for pid in side["players"]:
+                    row = rows[pid]
+                    row.hands += 1
+                    row.points += gains[side["team"] if team_credit else str(pid)]
+                    row.side_points += side["score"]
+                    row.biribas_clean += clean
+                    row.biribas_dirty += dirty
+                    row.full_runs += full
+                    row.went_out += bool(entry.get("went_out"))
+    return list(rows.values())
+
+
+def rank_rows(
+    rows: Sequence[PlayerRow],
+    min_matches: int,
+    sort: str = DEFAULT_SORT,
+    descending: bool = True,
+) -> list[PlayerRow]:
+    """Sort by the column `sort`: ranked players first, then those with fewer than
+    `min_matches` matches; a column without a value (no hands) last in either direction,
+    ties by name. Ranks follow the order, and equal values share a rank (1, 2, 2, 4)."""
+    if sort not in SORTS:
+        raise Invalid(
+            _(
+                "%(sort)s is not a column of the leaderboard; sort by one of %(known)s.",
+                sort=sort,
+                known=", ".join(SORTS),
+            )
+        )
+    value = SORTS[sort]
+    for row in rows:
+        row.ranked = row.matches >= min_matches
+
+    def ordered(group: list[PlayerRow]) -> list[PlayerRow]:
+        by_name = sorted(group, key=lambda r: (r.name.casefold(), r.player_id))
+        known = [r for r in by_name if value(r) is not None]
+        unknown = [r for r in by_name if value(r) is None]
+        return sorted(known, key=value, reverse=descending) + unknown
+
+    ranked = ordered([r for r in rows if r.ranked])
+    for position, row in enumerate(ranked):
+        same = position > 0 and value(ranked[position - 1]) == value(row)
+        row.rank = ranked[position - 1].rank if same else position + 1
+    rest = ordered([r for r in rows if not r.ranked])
+    for row in rest:
+        row.rank = None
+    return ranked + rest
+
+
+@dataclasses.dataclass
+class PairRecord:
+    """Two players on the same side: in the fixed-team formats, the matches they played as
+    a team and won; in every format, the hands they played on one side and those sides'
+    scores."""
+
+    players: tuple[int, int]  # the lower id first
+    names: tuple[str, str]
+    matches: int = 0
+    wins: int = 0
+    hands: int = 0
+    side_points: int = 0
+
+    @property
+    def win_rate(self) -> Fraction | None:
+        return Fraction(self.wins, self.matches) if self.matches else None
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "names": list(self.names),
+            "matches": self.matches,
+            "wins": self.wins,
+            "win_rate": None if self.win_rate is None else round(float(self.win_rate), 4),
+            "hands": self.hands,
+            "side_points": self.side_points,
+        }
+
+
+def partnerships(matches: Iterable[Match]) -> list[PairRecord]:
+    """Every pair who played on one side in the finished ones of `matches`; most matches
+    together first, then most hands, then by names."""
+    pairs: dict[tuple[int, int], PairRecord] = {}
+
+    def record(a: int, b: int, names: dict[int, str]) -> PairRecord:
+        key = (a, b) if a < b else (b, a)
+        return pairs.setdefault(key, PairRecord(key, (names[key[0]], names[key[1]])))
+
+    for done in finished(matches):
+        match = done.match
+        names = {s.player_id: s.player.name for s in match.seats}
+        if format_of(match).credit is Credit.TEAM:
+            for team, members in done.members.items():
+                for a, b in combinations(members, 2):
+                    pair = record(a, b, names)
+                    pair.matches += 1
+                    pair.wins += team == done.winner
+        for hand in live_hands(match):
+            for side in hand.result["teams"]:
+                for a, b in combinations(side["players"], 2):
+                    pair = record(a, b, names)
+                    pair.hands += 1
+                    pair.side_points += side["score"]
+    return sorted(
+        pairs.values(), key=lambda p: (-p.matches, -p.hands, p.names[0].casefold(), p.players)
+    )
+
+
+@dataclasses.dataclass
+class HeadToHead:
+    """Two players' (or two teams') record against each other: the finished matches where
+    they were on different sides, the wins of each, and who finished ahead of whom."""
+
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+    matches: int = 0
+    wins_a: int = 0
+    wins_b: int = 0
+    ahead_a: int = 0  # matches where a's final total was above b's
+    ahead_b: int = 0
+
+    def json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self) | {"a": list(self.a), "b": list(self.b)}
+
+
+def head_to_head(matches: Iterable[Match], a: Sequence[int], b: Sequence[int]) -> HeadToHead:
+    """The record of `a` against `b`, each one player or the players of one team: a match
+    counts when every player of `a` was on one competitor (team, or themselves in the share
+    formats) and every player of `b` on another."""
+    if not a or not b or set(a) & set(b):
+        raise Invalid(_("Name two different players or teams to compare."))
+    result = HeadToHead(tuple(a), tuple(b))
+    for done in finished(matches):
+        side_a = _holding(done, a)
+        side_b = _holding(done, b)
+        if side_a is None or side_b is None or side_a == side_b:
+            continue
+        result.matches += 1
+        result.wins_a += done.winner == side_a
+        result.wins_b += done.winner == side_b
+        total_a, total_b = done.state.total(side_a), done.state.total(side_b)
+        result.ahead_a += total_a > total_b
+        result.ahead_b += total_b > total_a
+    return result
+
+
+def _holding(done: Outcome, players: Sequence[int]) -> str | None:
+    """The competitor every one of `players` belongs to, if there is one."""
+    return next((c for c, ps in done.members.items() if set(players) <= set(ps)), None)

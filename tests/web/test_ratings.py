@@ -1,0 +1,168 @@
+"""Ratings: openskill's Plackett–Luce model over the finished matches, replayed in the order
+they were played; the same matches always give the same ratings."""
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, HandVersion, Match, User
+from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons
+from scorekeeper.services.matches import TeamSpec
+
+WINNERS = {
+    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
+    "hands": ["", ""],
+    "went_out": True,
+    "took_biribaki": True,
+}
+LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
+A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
+B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
+START = datetime(2026, 3, 1, 20, tzinfo=UTC)
+FRESH = 25 - 3 * 25 / 3  # openskill's starting mu − 3 sigma
+
+
+@pytest.fixture
+def owner(app: Flask) -> Iterator[User]:
+    with app.app_context():
+        yield accounts.create_user("eleni", "password1")
+
+
+def new_club(user: User, name: str = "Friday") -> tuple[Club, dict[str, int]]:
+    club = clubs.create_club(user, name)
+    return club, {n: clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")}
+
+
+def play(
+    club: Club, user: User, a: tuple[int, int], b: tuple[int, int], entry: dict, day: int
+) -> Match:
+    """A one-hand 4p match (target 600) played `day` days after START."""
+    match = matches.create_match(
+        club, user, "pagat", "4p", [TeamSpec("A", a), TeamSpec("B", b)], target=600
+    )
+    hands.record_hand(match, user, entry)
+    db.session.execute(
+        sa.update(HandVersion)
+        .where(HandVersion.match_id == match.id)
+        .values(created_at=START + timedelta(days=day))
+    )
+    db.session.commit()
+    return match
+
+
+def by_name(rated: dict[int, ratings.Rating]) -> dict[str, tuple[float, float, int]]:
+    return {r.name: (r.mu, r.sigma, r.matches) for r in rated.values()}
+
+
+def test_winners_move_up_and_losers_down(owner: User) -> None:
+    club, p = new_club(owner)
+    play(club, owner, (p["Ann"], p["Cy"]), (p["Bob"], p["Di"]), A_WINS, 0)
+    rated = ratings.club_ratings(club)
+    ann, bob = rated[p["Ann"]], rated[p["Bob"]]
+    assert ann.mu > 25 > bob.mu
+    assert ann.sigma < 25 / 3 and ann.sigma == pytest.approx(bob.sigma)
+    assert ann.ordinal > FRESH > bob.ordinal
+    assert ann.ordinal == pytest.approx(ann.mu - 3 * ann.sigma)
+    assert rated[p["Cy"]].mu == ann.mu  # partners rise together
+    assert [point.ordinal for point in ann.history] == [ann.ordinal]
+    assert ann.json()["rating_sigma"] == round(ann.sigma, 3)
+
+
+def test_the_trend_follows_each_match(owner: User) -> None:
+    club, p = new_club(owner)
+    first = play(club, owner, (p["Ann"], p["Cy"]), (p["Bob"], p["Di"]), A_WINS, 0)
+    second = play(club, owner, (p["Ann"], p["Bob"]), (p["Cy"], p["Di"]), A_WINS, 1)
+    third = play(club, owner, (p["Ann"], p["Di"]), (p["Bob"], p["Cy"]), B_WINS, 2)
+    rated = ratings.club_ratings(club)
+    ann = rated[p["Ann"]]
+    assert [point.match_id for point in ann.history] == [first.id, second.id, third.id]
+    up1, up2, down = (point.ordinal for point in ann.history)
+    assert FRESH < up1 < up2 and down < up2
+    assert ann.matches == 3
+    # A season's ratings use only its matches.
+    seasons.create_season(club, "First two days", START.date(), START.date() + timedelta(days=1))
+    season = seasons.seasons_of(club)[0]
+    assert [p_.match_id for p_ in ratings.club_ratings(club, season)[p["Ann"]].history] == [
+        first.id,
+        second.id,
+    ]
+
+
+def test_the_same_matches_give_the_same_ratings_in_any_creation_order(owner: User) -> None:
+    one, p = new_club(owner, "One")
+    two, q = new_club(owner, "Two")
+    games = [
+        (("Ann", "Cy"), ("Bob", "Di"), A_WINS),
+        (("Ann", "Bob"), ("Cy", "Di"), B_WINS),
+        (("Bob", "Cy"), ("Ann", "Di"), A_WINS),
+        (("Ann", "Di"), ("Bob", "Cy"), A_WINS),
+    ]
+
+    def ids(ps: dict[str, int], names: tuple[str, str]) -> tuple[int, int]:
+        return ps[names[0]], ps[names[1]]
+
+    # Club One creates them in playing order; club Two backwards, with the same hand times.
+    for day, (a, b, entry) in enumerate(games):
+        play(one, owner, ids(p, a), ids(p, b), entry, day)
+    for day, (a, b, entry) in reversed(list(enumerate(games))):
+        play(two, owner, ids(q, a), ids(q, b), entry, day)
+    first = ratings.club_ratings(one)
+    assert ratings.club_ratings(one) == first  # no randomness, no stored state
+    assert by_name(ratings.club_ratings(two)) == by_name(first)
+    # Order matters to the model: the same games played in reverse rate differently.
+    three, r = new_club(owner, "Three")
+    for day, (a, b, entry) in enumerate(reversed(games)):
+        play(three, owner, ids(r, a), ids(r, b), entry, day)
+    assert by_name(ratings.club_ratings(three)) != by_name(first)
+
+
+def test_an_edit_or_a_deleted_hand_changes_the_ratings(owner: User) -> None:
+    club, p = new_club(owner)
+    game = play(club, owner, (p["Ann"], p["Cy"]), (p["Bob"], p["Di"]), A_WINS, 0)
+    play(club, owner, (p["Ann"], p["Bob"]), (p["Cy"], p["Di"]), A_WINS, 1)
+    before = ratings.club_ratings(club)
+    assert before[p["Ann"]].mu > before[p["Di"]].mu
+    # The first hand was entered the wrong way round: Bob and Di won it.
+    hands.edit_hand(game, 1, owner, B_WINS, expected_version=1)
+    edited = ratings.club_ratings(club)
+    assert edited[p["Bob"]].mu > edited[p["Cy"]].mu
+    assert edited[p["Ann"]].mu < before[p["Ann"]].mu
+    # Fresh ratings replayed give the same as a club that had it right from the start.
+    fair, f = new_club(owner, "Fair")
+    play(fair, owner, (f["Ann"], f["Cy"]), (f["Bob"], f["Di"]), B_WINS, 0)
+    play(fair, owner, (f["Ann"], f["Bob"]), (f["Cy"], f["Di"]), A_WINS, 1)
+    assert by_name(ratings.club_ratings(fair)) == by_name(edited)
+    # Deleting the hand leaves the match unfinished: only the second match is rated.
+    hands.delete_hand(game, 1, owner, expected_version=2)
+    deleted = ratings.club_ratings(club)
+    assert {r.matches for r in deleted.values()} == {1}
+    assert deleted[p["Ann"]].mu == deleted[p["Bob"]].mu > 25
+
+
+def test_a_share_format_rates_each_player_alone(owner: User) -> None:
+    club, p = new_club(owner)
+    trio = (p["Ann"], p["Bob"], p["Cy"])
+    match = matches.create_match(
+        club, owner, "pagat", "3p-partnership", [TeamSpec("table", trio)], target=600
+    )
+    for pair, alone in (((p["Bob"], p["Cy"]), p["Ann"]), ((p["Ann"], p["Cy"]), p["Bob"])):
+        hands.record_hand(
+            match,
+            owner,
+            {
+                "kozi": "H",
+                "teams": [
+                    {**WINNERS, "players": list(pair)},
+                    {**LOSERS, "hands": ["AS 9D"], "players": [alone]},
+                ],
+            },
+        )
+    rated = ratings.ratings([match])
+    # Cy won (665); Ann and Bob tie at 262½ and share second place.
+    assert rated[p["Cy"]].mu > 25 > rated[p["Ann"]].mu
+    assert rated[p["Ann"]].mu == pytest.approx(rated[p["Bob"]].mu)
+    assert p["Di"] not in rated

@@ -158,19 +158,22 @@ def test_a_greek_table_on_a_phone(
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.get_by_role("heading", level=1, name=f"Παρτίδα {match_id}")).to_be_visible()
     # the choice wins over the phone's own light setting
-    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert background == DARK_BACKGROUND
+    expect(page.locator("body")).to_have_css("background-color", DARK_BACKGROUND)
     page.locator("#hand-1 summary").click()
     shoot(page, screenshots, "scoreboard-dark")
     page.get_by_role("link", name="Γράψε τον γύρο 2").click()
     shoot(page, screenshots, "hand-entry-dark")
+    # Each switch posts a form and loads the page again: wait for the new page's theme
+    # before reading its colours, or the old page may still be the one on screen.
     page.locator(".theme-switch").get_by_role("button", name="Φωτεινό").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
     page.emulate_media(color_scheme="dark")
-    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert background == LIGHT_BACKGROUND, "light stays light on a phone set to dark"
+    # light stays light on a phone set to dark
+    expect(page.locator("body")).to_have_css("background-color", LIGHT_BACKGROUND)
     page.locator(".theme-switch").get_by_role("button", name="Αυτόματο").click()
-    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert background == DARK_BACKGROUND, "auto follows the phone"
+    expect(page.locator("html")).to_have_attribute("data-theme", "auto")
+    # auto follows the phone
+    expect(page.locator("body")).to_have_css("background-color", DARK_BACKGROUND)
 
     assert errors == [], "no script error on any page, the wake lock's included"
     ours = urlsplit(live_server).netloc

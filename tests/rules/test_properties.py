@@ -1,4 +1,4 @@
-"""Properties of the notation and of meld verdicts, over every preset."""
+"""Properties of the notation, of meld verdicts and of hand scores, over every preset."""
 
 from collections.abc import Sequence
 from itertools import product
@@ -7,8 +7,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
+from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.melds import MeldKind, MeldVerdict, judge_meld
 from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.scoring import HandScore, TeamHand, score_hand
 from scorekeeper.rules.variants import Variant
 
 # Ranks in run order, ace low and again ace high: position 1 … 14.
@@ -183,3 +185,38 @@ def test_legal_and_clean_agree_with_a_brute_force_reading(
     assert verdict.legal is legal, verdict.problems
     if verdict.kind is not MeldKind.WILD:
         assert verdict.clean is clean
+
+
+def _scores(result: HandScore) -> list[tuple[object, ...]]:
+    """Everything a hand's score says, with each team's lines and problems as multisets: a
+    meld's own line may move with the meld, its points may not."""
+    return [
+        (team.name, team.score, sorted(team.lines, key=repr), sorted(team.problems))
+        for team in result.teams
+    ] + [sorted(result.problems)]
+
+
+teams_melds = st.lists(st.lists(melds, max_size=5), min_size=2, max_size=3)
+
+
+@given(variant=variants, kozi=kozis, melded=teams_melds, data=st.data())
+def test_a_hands_scores_do_not_depend_on_the_order_of_its_melds(
+    variant: Variant, kozi: Suit | None, melded: list[list[list[Card]]], data: st.DataObject
+) -> None:
+    def hand(order: list[list[list[Card]]]) -> HandScore:
+        teams = [
+            TeamHand(
+                name=f"T{i}",
+                melds=tuple(tuple(meld) for meld in team),
+                hands=((Card(Rank.KING, Suit.CLUBS),), ()),
+                went_out=i == 0,
+                took_biribaki=True,
+            )
+            for i, team in enumerate(order)
+        ]
+        return score_hand(variant, teams, kozi, FORMATS["6p" if len(order) == 3 else "4p"])
+
+    shuffled = [
+        data.draw(st.permutations(team), label=f"team {i}") for i, team in enumerate(melded)
+    ]
+    assert _scores(hand(shuffled)) == _scores(hand(melded))

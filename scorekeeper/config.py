@@ -18,6 +18,21 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         # Fine for development only; production sets SCOREKEEPER_SECRET_KEY.
         "SECRET_KEY": "dev",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+        # Cookies: never readable by page scripts, not sent along with other sites' forms,
+        # and over HTTPS only once SCOREKEEPER_SESSION_COOKIE_SECURE=true (web/security.py).
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_SECURE": False,
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        # A CSRF token lives as long as the session: a hand form left open at the table all
+        # evening must still save (the token is bound to the session, which no one else has).
+        "WTF_CSRF_TIME_LIMIT": None,
+        # Failed logins allowed (web/limits.py); counted in memory unless
+        # SCOREKEEPER_RATELIMIT_STORAGE_URI names a shared store such as redis://host:6379.
+        "RATELIMIT_STORAGE_URI": "memory://",
+        "LOGIN_LIMIT_PER_ACCOUNT": "5 per minute; 20 per hour",
+        "LOGIN_LIMIT_PER_ADDRESS": "20 per minute; 100 per hour",
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from functools import cache
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
@@ -12,7 +13,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User, utcnow
 from scorekeeper.services.clubs import is_row_id
-from scorekeeper.services.errors import Invalid
+from scorekeeper.services.errors import Invalid, NotFound
 
 MIN_PASSWORD = 8
 
@@ -29,7 +30,7 @@ def create_user(username: str, password: str) -> User:
         raise Invalid(_("A password needs at least %(count)d characters.", count=MIN_PASSWORD))
     if find_user(username) is not None:
         raise UsernameTaken(_taken(username))
-    user = User(username=username, password_hash=generate_password_hash(password))
+    user = User(username=username, password_hash=hash_password(password))
     db.session.add(user)
     try:
         db.session.commit()
@@ -48,10 +49,34 @@ def find_user(username: str) -> User | None:
     return db.session.scalar(sa.select(User).where(User.username == username.strip()))
 
 
+def hash_password(password: str) -> str:
+    """Werkzeug's current default: scrypt (N=2**15, r=8, p=1) in Werkzeug 3. A hash made
+    another way or with weaker parameters is made anew when its owner next logs in."""
+    return generate_password_hash(password)
+
+
+def _method_of(password_hash: str) -> str:
+    """How a hash was made: "scrypt:32768:8:1", "pbkdf2:sha256:600000"…"""
+    return password_hash.split("$", 1)[0]
+
+
+@cache
+def _decoy_hash() -> str:
+    return hash_password(secrets.token_urlsafe(16))
+
+
 def authenticate(username: str, password: str) -> User | None:
     user = find_user(username)
-    if user is None or not check_password_hash(user.password_hash, password):
+    if user is None:
+        # Check a password all the same, so that an unknown username answers no faster than a
+        # wrong password and timing tells nobody which usernames exist.
+        check_password_hash(_decoy_hash(), password)
         return None
+    if not check_password_hash(user.password_hash, password):
+        return None
+    if _method_of(user.password_hash) != _method_of(_decoy_hash()):
+        user.password_hash = hash_password(password)
+        db.session.commit()
     return user
 
 
@@ -77,7 +102,8 @@ def user_for_token(token: str) -> User | None:
 def revoke_token(user: User, token_id: int) -> None:
     row = db.session.get(ApiToken, token_id) if is_row_id(token_id) else None
     if row is None or row.user_id != user.id:
-        raise Invalid(_("No such token."))
+        # Another person's token is as unknown as one that never existed: 404, not 403.
+        raise NotFound(_("No such token."))
     if row.revoked_at is None:  # revoking twice keeps the first date
         row.revoked_at = utcnow()
     db.session.commit()

@@ -15,8 +15,10 @@ from scorekeeper.web import (
     guards,
     health,
     i18n,
+    limits,
     pages,
     referee_pages,
+    security,
     theme,
     verdict_words,
 )
@@ -46,3 +48,5 @@ def register_blueprints(app: Flask) -> None:
     csrf.exempt(api.bp)
     errors.register(app)
     guards.register(app)
+    security.init_app(app)  # headers on every response, cookie flags, CSRF refusals
+    limits.init_app(app)  # after the blueprints: it wraps the login view

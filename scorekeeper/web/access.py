@@ -28,6 +28,11 @@ def load_user_from_token(request: Request) -> User | None:
     return user_for_token(token.strip())
 
 
+def sent_valid_token(request: Request) -> bool:
+    """Whether the request carries a live bearer token (then it needs no CSRF token)."""
+    return load_user_from_token(request) is not None
+
+
 def is_api_request() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 

@@ -7,9 +7,10 @@ input, 401 anonymous, 403 a role too low, 404 no such thing or not your club, 40
 version or a finished match, 415 a body that is not JSON, 422 a hand with problems and no
 accepted reason (with "problems" and "preview"), 428 an edit without If-Match.
 
-The blueprint is CSRF-exempt, as scripts send no CSRF token. A browser session is still safe:
-every body must come as `Content-Type: application/json`, which no cross-site form can send,
-and DELETE (which has no body) is not a method a cross-site form can use.
+Scripts send no CSRF token, so a write with a valid bearer token needs none (no other site can
+make a browser send an Authorization header). A write that rides on a session cookie must send
+the X-CSRFToken header, as the page forms do (web/security.py); bodies must also come as
+`Content-Type: application/json`, which no cross-site form can send.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from scorekeeper.referee import show
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.services import clubs, hands, matches
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.web.access import sent_valid_token
 from scorekeeper.web.json_body import read_json
+from scorekeeper.web.security import protect_session_write
 
 bp = Blueprint("api_matches", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -48,6 +51,8 @@ def login_required() -> ResponseReturnValue | None:
     if not current_user.is_authenticated:
         answer: ResponseReturnValue = login_manager.unauthorized()  # 401 JSON (web/access.py)
         return answer
+    if not sent_valid_token(request):
+        protect_session_write()
     return None
 
 

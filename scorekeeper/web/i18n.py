@@ -27,6 +27,7 @@ from markupsafe import Markup
 from scorekeeper.extensions import csrf
 from scorekeeper.rules import i18n as engine_i18n
 from scorekeeper.web.auth import safe_next
+from scorekeeper.web.security import secure_cookies
 
 #: The languages offered, with their names as the switcher shows them.
 LANGUAGES = {"en": "EN", "el": "ΕΛ"}
@@ -117,7 +118,9 @@ def back() -> str:
 def _switch(code: str | None) -> ResponseReturnValue:
     response = redirect(back(), 303)
     if code in LANGUAGES:
-        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        response.set_cookie(
+            COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=secure_cookies()
+        )
     return response
 
 

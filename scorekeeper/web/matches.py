@@ -18,7 +18,7 @@ from scorekeeper.models import Match, Role, User
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.services import hands, matches
-from scorekeeper.services.clubs import club_for, is_row_id
+from scorekeeper.services.clubs import club_for, is_row_id, role_in
 from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
 from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, verdict_text
 from scorekeeper.web.match_forms import new_match_form
@@ -45,10 +45,15 @@ def _me() -> User:
 def _match(match_id: int, needed: Role = Role.VIEWER) -> Match:
     """The match if the user may act on it; to strangers no match exists (404)."""
     match = db.session.get(Match, match_id) if is_row_id(match_id) else None
-    if match is None:
-        raise NotFound(_("There is no such match, or you are not a member of its club."))
+    # Another club's match gets the very answer of an id that names nothing.
+    if match is None or role_in(_me(), match.club) is None:
+        raise no_such_match()
     club_for(_me(), match.club_id, needed)
     return match
+
+
+def no_such_match() -> NotFound:
+    return NotFound(_("There is no such match, or you are not a member of its club."))
 
 
 @bp.route("/clubs/<int:club_id>/matches/new", methods=["GET", "POST"])

@@ -18,8 +18,9 @@ from scorekeeper.extensions import csrf, db
 from scorekeeper.models import Match
 from scorekeeper.rules.presets import PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError
-from scorekeeper.services.clubs import club_for, is_row_id, role_in
+from scorekeeper.services.clubs import is_row_id, role_in
 from scorekeeper.services.matches import variant_of
+from scorekeeper.web.matches import no_such_match
 from scorekeeper.web.referee_forms import KOZI_CHOICES, MeldCheckForm, sentence
 from scorekeeper.web.rule_words import ASSUMED_NOTE, describe_rules, summary
 from scorekeeper.web.verdict_words import verdict_words
@@ -72,9 +73,8 @@ def _use_match_rules(form: MeldCheckForm, match_id: str) -> None:
 def match_rules(match_id: str | int) -> ResponseReturnValue:
     """The rules of one match in plain words: its preset with the players' house rules."""
     match = db.session.get(Match, int(match_id)) if is_row_id(int(match_id)) else None
-    if match is None:
-        abort(404)
-    club_for(current_user, match.club_id)  # strangers get 404
+    if match is None or role_in(current_user, match.club) is None:
+        raise no_such_match()  # to strangers the match does not exist
     variant = variant_of(match)
     groups = describe_rules(variant)
     return render_template(

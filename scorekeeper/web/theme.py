@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorekeeper.extensions import csrf
 from scorekeeper.web.i18n import COOKIE_AGE, back
+from scorekeeper.web.security import secure_cookies
 
 THEMES = {"auto": _l("Auto"), "light": _l("Light"), "dark": _l("Dark")}
 DEFAULT = "auto"
@@ -40,7 +41,14 @@ def switch_theme() -> ResponseReturnValue:
     response = redirect(back(), 303)
     theme = request.form.get("theme")
     if theme in THEMES:
-        response.set_cookie(COOKIE, theme, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        response.set_cookie(
+            COOKIE,
+            theme,
+            max_age=COOKIE_AGE,
+            samesite="Lax",
+            httponly=True,
+            secure=secure_cookies(),
+        )
     return response
 
 

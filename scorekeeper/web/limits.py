@@ -1,0 +1,91 @@
+"""Failed logins are limited per account and per address (Flask-Limiter), so nobody can
+guess passwords at speed. Counts live in memory, or in Redis when
+SCOREKEEPER_RATELIMIT_STORAGE_URI names one (every worker then shares them).
+
+Each app gets a Limiter of its own: the extension keeps its storage and switches on the
+instance, and tests build many apps in one process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Flask, Response, current_app, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_limiter import Limiter, RateLimitExceeded
+
+from scorekeeper.web.auth import safe_next
+from scorekeeper.web.auth_forms import LoginForm
+
+LOGIN_ENDPOINT = "auth.login"
+SETTINGS = {
+    "RATELIMIT_KEY_PREFIX": "scorekeeper",
+    "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After says how long to wait
+    # An unreachable Redis must not lock everyone out: count in memory until it is back.
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+}
+
+
+def address_key() -> str:
+    # request.remote_addr is the proxy's unless PROXY_COUNT says how many to trust.
+    return "address:" + (request.remote_addr or "unknown")
+
+
+def account_key() -> str:
+    """The account being tried, however its name is spelt (an empty name: no account limit)."""
+    username = request.form.get("username", "").strip().casefold()
+    return "account:" + username if username else ""
+
+
+def _config_value(key: str) -> Callable[[], str]:
+    return lambda: str(current_app.config[key])
+
+
+def failed(response: Response) -> bool:
+    """Only attempts that did not log in count: a login that works answers with a redirect."""
+    return response.status_code != 302
+
+
+def too_many(_error: RateLimitExceeded) -> ResponseReturnValue:
+    """429, said as a sentence: the login form again with the reason, JSON under /api/.
+    (Flask-Limiter adds Retry-After and the X-RateLimit headers.)"""
+    if request.endpoint == LOGIN_ENDPOINT:
+        message = _(
+            "Too many failed attempts to log in to this account or from this address. "
+            "Wait a minute, then try again."
+        )
+        form = LoginForm()
+        form.form_errors.append(message)
+        next_url = safe_next(request.args.get("next"))
+        return render_template("auth/login.html", form=form, next=next_url), 429
+    message = _("Too many requests in a short time. Wait a minute, then try again.")
+    if request.path.startswith("/api/"):
+        return {"error": message}, 429
+    page = {"code": 429, "name": _("Too many requests"), "description": message}
+    return render_template("error.html", error=page), 429
+
+
+def init_app(app: Flask) -> None:
+    for key, value in SETTINGS.items():
+        app.config.setdefault(key, value)
+    limiter = Limiter(address_key, app=app)
+    per_account = limiter.limit(
+        _config_value("LOGIN_LIMIT_PER_ACCOUNT"),
+        key_func=account_key,
+        methods=["POST"],
+        deduct_when=failed,
+        scope="account",
+    )
+    per_address = limiter.limit(
+        _config_value("LOGIN_LIMIT_PER_ADDRESS"),
+        key_func=address_key,
+        methods=["POST"],
+        deduct_when=failed,
+        scope="address",
+    )
+    app.view_functions[LOGIN_ENDPOINT] = per_address(
+        per_account(app.view_functions[LOGIN_ENDPOINT])
+    )
+    app.extensions["scorekeeper_limiter"] = limiter
+    app.register_error_handler(RateLimitExceeded, too_many)

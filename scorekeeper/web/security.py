@@ -1,0 +1,99 @@
+"""Security on every response and request: headers, cookie flags, and what a refused CSRF
+token looks like (a page in the reader's language, or JSON under /api/)."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, current_app, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from scorekeeper.extensions import csrf
+
+#: Only this site's own files: no inline script or style, no other host, no plugins, no
+#: framing. The page scripts are files under static/js and every style is in style.css.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+#: Match pages keep the screen awake (static/js/wake-lock.js); nothing else is wanted.
+PERMISSIONS_POLICY = (
+    "screen-wake-lock=(self), camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+)
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    # "same-origin", not "no-referrer": Flask-WTF checks the Referer of HTTPS form posts, and
+    # invitation links (/join/<code>) must not leak to other sites.
+    "Referrer-Policy": "same-origin",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+#: Sent only when cookies are Secure, i.e. the site is served over HTTPS alone.
+HSTS = "max-age=31536000"
+#: What an API client hears when it writes with a session cookie and no CSRF token.
+API_CSRF_NEEDED = (
+    "A write with a session cookie needs the X-CSRFToken header; "
+    "scripts send Authorization: Bearer <token> instead."
+)
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def secure_cookies() -> bool:
+    """Whether cookies go over HTTPS only (SCOREKEEPER_SESSION_COOKIE_SECURE=true)."""
+    return bool(current_app.config.get("SESSION_COOKIE_SECURE", False))
+
+
+def add_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if secure_cookies():
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
+    return response
+
+
+def protect_session_write() -> None:
+    """CSRF for a JSON API write made with a session cookie (scripts with a bearer token
+    need none: no other site can make a browser send an Authorization header)."""
+    if request.method in UNSAFE_METHODS and current_app.config["WTF_CSRF_ENABLED"]:
+        csrf.protect()
+
+
+def refused_csrf(error: CSRFError) -> ResponseReturnValue:
+    """A form sent without its token, or with an expired or foreign one: nothing was saved."""
+    if request.path.startswith("/api/"):
+        return {"error": f"{API_CSRF_NEEDED} ({error.description})"}, 400
+    page = {
+        "code": 400,
+        "name": _("The form could not be checked"),
+        "description": _(
+            "This form came without its security token, or the token is no longer valid, "
+            "so nothing was saved. Go back, reload the page and send it again."
+        ),
+    }
+    return render_template("error.html", error=page), 400
+
+
+def init_app(app: Flask) -> None:
+    # Behind N reverse proxies (SCOREKEEPER_PROXY_COUNT=N), trust their X-Forwarded-* headers:
+    # the client's address for the login limits, and https for the CSRF referrer check.
+    proxies = int(app.config.get("PROXY_COUNT", 0))
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+        )
+    # The remember-me cookie follows the session cookie's Secure flag unless set apart.
+    app.config.setdefault("REMEMBER_COOKIE_SECURE", app.config["SESSION_COOKIE_SECURE"])
+    app.after_request(add_headers)
+    app.register_error_handler(CSRFError, refused_csrf)

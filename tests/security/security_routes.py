@@ -1,0 +1,219 @@
+"""Who may use each route, and a request that does what the route is for.
+
+Every method of every rule in app.url_map must be here (tests/security/test_access_matrix.py
+fails for a route that is not): when you add a route, add a row saying what each role gets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask.testing import FlaskClient
+from security_world import PASSWORD, REFERENCE_HAND, ROLES, World, form_of
+
+#: A page answers an anonymous visitor with a redirect to the login page; the API with 401.
+LOGIN = "login"
+Statuses = dict[str, int | str]
+#: Builds the request's keyword arguments for client.open; the client is the owner's, for
+#: reading forms as the page draws them.
+Ask = Callable[[World, FlaskClient], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Route:
+    statuses: Statuses  # what each role gets
+    ask: Ask | None = None  # the request body and headers (None: nothing to send)
+    changes: tuple[str, ...] = ()  # the roles whose request changes stored data
+    why: str = ""
+
+
+def public(ok: int) -> Statuses:
+    return dict.fromkeys(ROLES, ok)
+
+
+def signed_in(ok: int) -> Statuses:
+    return {"anonymous": LOGIN} | dict.fromkeys(ROLES[1:], ok)
+
+
+def guests(ok: int) -> Statuses:
+    """Login and register: a logged-in visitor is sent on to their clubs."""
+    return {"anonymous": ok} | dict.fromkeys(ROLES[1:], 302)
+
+
+def member(ok: int) -> Statuses:
+    return {"anonymous": LOGIN, "stranger": 404, "viewer": ok, "scorer": ok, "owner": ok}
+
+
+def scorer(ok: int) -> Statuses:
+    return {"anonymous": LOGIN, "stranger": 404, "viewer": 403, "scorer": ok, "owner": ok}
+
+
+def owner(ok: int) -> Statuses:
+    return {"anonymous": LOGIN, "stranger": 404, "viewer": 403, "scorer": 403, "owner": ok}
+
+
+def own_token(ok: int) -> Statuses:
+    """Someone else's token is as unknown as no token at all."""
+    return {"anonymous": LOGIN} | dict.fromkeys(ROLES[1:4], 404) | {"owner": ok}
+
+
+WRITERS = ("scorer", "owner")
+ANY_SIGNED_IN = ROLES[1:]
+
+
+def form(**data: Any) -> Ask:
+    return lambda world, _owner: {"data": data}
+
+
+def json(body: Callable[[World], Any], **headers: str) -> Ask:
+    return lambda world, _owner: {"json": body(world), "headers": headers}
+
+
+def hand_form(path: str) -> Ask:
+    """Hand 1 as its correction form shows it, saved (as a new hand, or as the correction)."""
+
+    def ask(world: World, owner: FlaskClient) -> dict[str, Any]:
+        page = owner.get(f"/matches/{world.match}/hands/1/edit").get_data(as_text=True)
+        data = form_of(page, "hand-form")
+        if path == "new":
+            data.poplist("version")
+        data["save"] = "1"
+        return {"data": data}
+
+    return ask
+
+
+def new_match_form(world: World, owner: FlaskClient) -> dict[str, Any]:
+    page = owner.get(f"/clubs/{world.club}/matches/new?preset=pagat&format=4p")
+    data = form_of(page.get_data(as_text=True), "new-match")
+    seats = {"0-seat-0": "Ann", "0-seat-1": "Cy", "1-seat-0": "Bob", "1-seat-1": "Di"}
+    for name, player in seats.items():
+        data[f"team-{name}"] = str(world.players[player])
+    data["team-0-name"], data["team-1-name"] = "North", "South"
+    return {"data": data}
+
+
+def _match_body(world: World) -> dict[str, Any]:
+    p = world.players
+    return {
+        "club": world.club,
+        "variant": "pagat",
+        "format": "4p",
+        "teams": [
+            {"name": "North", "players": [p["Ann"], p["Cy"]]},
+            {"name": "South", "players": [p["Bob"], p["Di"]]},
+        ],
+    }
+
+
+def _hand_body(world: World) -> dict[str, Any]:
+    return {**REFERENCE_HAND, "teams": [{**t} for t in REFERENCE_HAND["teams"]]}
+
+
+def _version(world: World) -> str:
+    return f'"{world.hand_version}"'
+
+
+TABLE: dict[tuple[str, str], Route] = {
+    # Open to everyone: the referee, the rules, the start page and the files.
+    ("GET", "pages.home"): Route(public(200)),
+    ("GET", "static"): Route(public(200)),
+    ("GET", "health.healthz"): Route(public(200)),
+    ("GET", "api.variants"): Route(public(200)),
+    ("POST", "api.check_meld"): Route(
+        public(200), json(lambda w: {"variant": "pagat", "kozi": "H", "cards": "3H 4H 5H"})
+    ),
+    ("POST", "api.score_hand"): Route(
+        public(200),
+        json(lambda w: {"variant": "pagat", "format": "4p", **_hand_body(w)}),
+    ),
+    ("GET", "referee.index"): Route(public(200)),
+    ("GET", "referee.meld"): Route(public(200)),
+    ("POST", "referee.meld"): Route(
+        public(200), form(variant="pagat", kozi="H", cards="3H 4H 5H"), why="changes nothing"
+    ),
+    ("GET", "referee.rules_index"): Route(public(200)),
+    ("GET", "referee.rules"): Route(public(200)),
+    ("GET", "i18n.switch_language_link"): Route(public(303)),
+    ("POST", "i18n.switch_language"): Route(public(303), form(lang="el")),
+    ("POST", "theme.switch_theme"): Route(public(303), form(theme="dark")),
+    # The invitation: the link is the secret; opening it shows the club's name to anyone.
+    ("GET", "clubs.join"): Route(public(200)),
+    ("POST", "clubs.join_confirmed"): Route(signed_in(302), changes=("stranger",)),
+    # Accounts.
+    ("GET", "auth.login"): Route(guests(200)),
+    ("POST", "auth.login"): Route(
+        guests(302),
+        lambda w, _o: {"data": {"username": w.usernames["owner"], "password": PASSWORD}},
+    ),
+    ("GET", "auth.register"): Route(guests(200)),
+    ("POST", "auth.register"): Route(
+        guests(302),
+        form(username="newcomer", password=PASSWORD, repeat=PASSWORD),
+        changes=("anonymous",),
+    ),
+    ("POST", "auth.logout"): Route(public(302)),
+    ("GET", "account.tokens"): Route(signed_in(200)),
+    ("POST", "account.create_token"): Route(
+        signed_in(201), form(label="phone"), changes=ANY_SIGNED_IN
+    ),
+    ("POST", "account.revoke_token"): Route(own_token(302), changes=("owner",)),
+    # Clubs.
+    ("GET", "clubs.index"): Route(signed_in(200)),
+    ("POST", "clubs.create"): Route(signed_in(302), form(name="New club"), changes=ANY_SIGNED_IN),
+    ("GET", "api_matches.my_clubs"): Route(signed_in(200)),
+    ("POST", "api_matches.create_club"): Route(
+        signed_in(201), json(lambda w: {"name": "New club"}), changes=ANY_SIGNED_IN
+    ),
+    ("GET", "clubs.show"): Route(member(200)),
+    ("GET", "api_matches.club"): Route(member(200)),
+    ("GET", "api_matches.player"): Route(member(200)),
+    ("POST", "clubs.add_player"): Route(scorer(302), form(name="Zoe"), changes=WRITERS),
+    ("POST", "api_matches.add_player"): Route(
+        scorer(201), json(lambda w: {"name": "Zoe"}), changes=WRITERS
+    ),
+    ("POST", "clubs.set_role"): Route(
+        owner(302),
+        lambda w, _o: {"data": {f"member-{w.users['viewer']}-role": "scorer"}},
+        changes=("owner",),
+    ),
+    ("GET", "clubs.invite"): Route(owner(200)),
+    ("POST", "clubs.renew_invite"): Route(owner(302), changes=("owner",)),
+    # Matches and hands.
+    ("GET", "matches.new_match"): Route(scorer(200)),
+    ("POST", "matches.new_match"): Route(scorer(302), new_match_form, changes=WRITERS),
+    ("POST", "api_matches.create_match"): Route(scorer(201), json(_match_body), changes=WRITERS),
+    ("GET", "matches.scoreboard"): Route(member(200)),
+    ("GET", "api_matches.match"): Route(member(200)),
+    ("GET", "referee.match_rules"): Route(member(200)),
+    ("GET", "matches.hand_history"): Route(member(200)),
+    ("GET", "api_matches.hand"): Route(member(200)),
+    ("GET", "matches.new_hand"): Route(scorer(200)),
+    ("POST", "matches.new_hand"): Route(scorer(302), hand_form("new"), changes=WRITERS),
+    ("POST", "api_matches.add_hand"): Route(scorer(201), json(_hand_body), changes=WRITERS),
+    ("GET", "matches.edit_hand"): Route(scorer(200)),
+    ("POST", "matches.edit_hand"): Route(scorer(302), hand_form("edit"), changes=WRITERS),
+    ("PUT", "api_matches.edit_hand"): Route(
+        scorer(200),
+        lambda w, _o: {"json": _hand_body(w), "headers": {"If-Match": _version(w)}},
+        changes=WRITERS,
+    ),
+    ("GET", "matches.delete_hand"): Route(scorer(200)),
+    ("POST", "matches.delete_hand"): Route(
+        scorer(302), lambda w, _o: {"data": {"version": str(w.hand_version)}}, changes=WRITERS
+    ),
+    ("DELETE", "api_matches.delete_hand"): Route(
+        scorer(204), lambda w, _o: {"headers": {"If-Match": _version(w)}}, changes=WRITERS
+    ),
+}
+
+#: Writes that need no CSRF token, and why: none of them touches anyone's stored data.
+CSRF_EXEMPT = {
+    "api.check_meld": "the stateless referee API reads no cookie and stores nothing",
+    "api.score_hand": "the stateless referee API reads no cookie and stores nothing",
+    "referee.meld": "the meld checker page only answers; it stores nothing",
+    "i18n.switch_language": "a language cookie, no stored data; a token would expire",
+    "theme.switch_theme": "a theme cookie, no stored data; a token would expire",
+}

@@ -1,0 +1,292 @@
+"""A club world for the security tests: people in every role, a stranger with a club of
+their own, matches with hands, a season and API tokens; and the tools to attack it (clients
+logged in as each role, URL parameters filled with real ids, snapshots of every table).
+
+Imported by the tests beside it (pyproject.toml puts this folder on the import path).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from html.parser import HTMLParser
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
+from werkzeug.routing import Rule
+from werkzeug.security import generate_password_hash
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Membership, Role, User
+from scorekeeper.services import accounts, clubs, hands, matches, seasons
+
+PASSWORD = "correct horse"
+# One scrypt hash for every person of the world: hashing is slow on purpose, and the
+# matrix builds hundreds of worlds.
+PASSWORD_HASH = generate_password_hash(PASSWORD)
+
+#: Who asks, from nobody to the owner; "stranger" is a member (owner) of another club only.
+ROLES = ("anonymous", "stranger", "viewer", "scorer", "owner")
+UNSAFE = ("POST", "PUT", "DELETE", "PATCH")
+
+#: presets.md's reference hand under pagat with kózi ♥: A 665, B −95.
+REFERENCE_HAND: dict[str, Any] = {
+    "kozi": "H",
+    "teams": [
+        {
+            "name": "A",
+            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
+            "hands": ["", ""],
+            "went_out": True,
+            "took_biribaki": True,
+        },
+        {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
+    ],
+}
+#: A hand with an illegal meld, kept only with an accepted reason.
+ODD_HAND: dict[str, Any] = {
+    "kozi": "H",
+    "teams": [
+        {
+            "name": "A",
+            "melds": ["3H 5S 9D", "5S-JS"],
+            "hands": ["", ""],
+            "went_out": True,
+            "took_biribaki": True,
+        },
+        {"name": "B", "melds": [], "hands": ["AS", "4H"]},
+    ],
+}
+
+
+def secure_app(database_url: str, **config: Any) -> Flask:
+    """The app as production runs it: CSRF on, login limits on."""
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url} | config
+    )
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def drop(app: Flask) -> None:
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+@dataclass(frozen=True)
+class World:
+    """Ids of everything (tests run outside the app context)."""
+
+    users: dict[str, int]  # role -> user id ("stranger" owns the other club)
+    usernames: dict[str, str]
+    club: int
+    other_club: int
+    players: dict[str, int]
+    match: int
+    other_match: int
+    hand_version: int  # of hand 1 of `match`
+    season: int
+    invite_code: str
+    token: str  # the owner's bearer token
+    token_id: int
+    stranger_token: str
+    reason: str  # hand 2's accepted reason
+
+    def url_values(self) -> dict[str, object]:
+        """A real object for every URL parameter the app uses, seen from the home club."""
+        return {
+            "club_id": self.club,
+            "match_id": self.match,
+            "number": 1,
+            "user_id": self.users["viewer"],
+            "token_id": self.token_id,
+            "code": self.invite_code,
+            "variant_id": "pagat",
+            "filename": "style.css",
+            "player_id": self.players["Ann"],
+            "season_id": self.season,
+        }
+
+
+def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
+    """The home club (owner, scorer, viewer) and the stranger's club; `text` dresses every
+    free-text name (the XSS test puts markup in them)."""
+    with app.app_context():
+        people = {role: text(name) for role, name in _NAMES.items()}
+        users = {
+            role: User(username=name, password_hash=PASSWORD_HASH) for role, name in people.items()
+        }
+        db.session.add_all(users.values())
+        db.session.commit()
+        home = clubs.create_club(users["owner"], text("Home club"))
+        for role in (Role.SCORER, Role.VIEWER):
+            db.session.add(Membership(club=home, user=users[role.value], role=role))
+        db.session.commit()
+        away = clubs.create_club(users["stranger"], text("Away club"))
+        players = {n: clubs.add_player(home, text(n)).id for n in ("Ann", "Bob", "Cy", "Di", "Eve")}
+        away_players = [clubs.add_player(away, text(n)).id for n in ("Flo", "Gus", "Hal", "Ivy")]
+        match = _match(home, users["owner"], text, [players[n] for n in ("Ann", "Cy", "Bob", "Di")])
+        other = _match(away, users["stranger"], text, away_players)
+        reason = text("Agreed at the table")
+        hands.record_hand(match, users["scorer"], _named(REFERENCE_HAND, text))
+        hands.edit_hand(match, 1, users["owner"], _named(REFERENCE_HAND, text), 1, reason)
+        hands.record_hand(match, users["scorer"], _named(ODD_HAND, text), reason)
+        hands.record_hand(other, users["stranger"], _named(REFERENCE_HAND, text))
+        today = date.today()
+        season = seasons.create_season(
+            home, text("Season"), date(today.year, 1, 1), date(today.year, 12, 31)
+        )
+        token = accounts.create_token(users["owner"], text("laptop"))
+        token_id = accounts.list_tokens(users["owner"])[0].id
+        return World(
+            users={role: user.id for role, user in users.items()},
+            usernames=people,
+            club=home.id,
+            other_club=away.id,
+            players=players,
+            match=match.id,
+            other_match=other.id,
+            hand_version=2,
+            season=season.id,
+            invite_code=home.invite_code,
+            token=token,
+            token_id=token_id,
+            stranger_token=accounts.create_token(users["stranger"], "xena's"),
+            reason=reason,
+        )
+
+
+_NAMES = {"owner": "olga", "scorer": "sam", "viewer": "vera", "stranger": "xena"}
+
+
+def _match(club: Any, user: User, text: Callable[[str], str], seats: list[int]) -> Any:
+    teams = [
+        matches.TeamSpec(text("A"), (seats[0], seats[1])),
+        matches.TeamSpec(text("B"), (seats[2], seats[3])),
+    ]
+    return matches.create_match(club, user, "pagat", "4p", teams)
+
+
+def _named(hand: dict[str, Any], text: Callable[[str], str]) -> dict[str, Any]:
+    """The hand with its sides named as the match's teams are."""
+    return {**hand, "teams": [{**t, "name": text(t["name"])} for t in hand["teams"]]}
+
+
+# --- asking as someone ---------------------------------------------------------------------
+
+
+def client_as(app: Flask, world: World, role: str) -> FlaskClient:
+    """A browser session of `role` (anonymous: no session at all)."""
+    client = app.test_client()
+    if role != "anonymous":
+        with client.session_transaction() as session:
+            session["_user_id"] = str(world.users[role])
+            session["_fresh"] = True
+    return client
+
+
+def csrf_token(client: FlaskClient) -> str:
+    """A valid CSRF token of this client's session, read from a form as a browser would."""
+    page = client.get("/account/tokens")
+    if page.status_code != 200:  # anonymous: the login form carries one too
+        page = client.get("/login")
+    found = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page.get_data(as_text=True))
+    assert found, "a form page carries a CSRF token"
+    return found.group(1)
+
+
+def fill(rule: Rule, values: dict[str, object]) -> str:
+    """The rule's URL with every parameter filled; a new parameter name must be taught."""
+    missing = sorted(set(rule.arguments) - set(values))
+    assert not missing, (
+        f"{rule.rule} has URL parameters {missing} that tests/security/security_world.py "
+        "does not know: add a real object's id for each to World.url_values()"
+    )
+    path = rule.rule
+    for name in rule.arguments:
+        path = re.sub(rf"<(?:[^:<>]+:)?{name}>", str(values[name]), path)
+    return path
+
+
+def snapshot(app: Flask) -> dict[str, list[tuple[str, ...]]]:
+    """Every row of every table, to show that a refused request changed nothing."""
+    with app.app_context():
+        tables = {}
+        for table in db.metadata.sorted_tables:
+            rows = db.session.execute(sa.select(table)).all()
+            tables[table.name] = sorted(tuple(repr(v) for v in row) for row in rows)
+        db.session.remove()
+        return tables
+
+
+# --- reading a form as a browser sends it ---------------------------------------------------
+
+
+class _Form(HTMLParser):
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id, self.inside, self.fields = form_id, False, MultiDict[str, str]()
+        self._select: str | None = None
+        self._options: list[tuple[str, bool]] = []
+        self._textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        elif not self.inside or not a.get("name"):
+            return
+        elif tag == "input" and a.get("type", "text") not in ("submit", "button"):
+            if a.get("type") not in ("checkbox", "radio") or "checked" in a:
+                self.fields.add(a["name"], a.get("value") or "")
+        elif tag == "select":
+            self._select, self._options = a["name"], []
+        elif tag == "textarea":
+            self._textarea = a["name"]
+            self.fields.add(a["name"], "")
+        if tag == "option" and self._select is not None:
+            self._options.append((a.get("value", ""), "selected" in a))
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea is not None:
+            self.fields.setlist(self._textarea, [self.fields[self._textarea] + data])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "textarea":
+            self._textarea = None
+        elif tag == "form":
+            self.inside = False
+        elif tag == "select" and self._select is not None:
+            chosen = [v for v, on in self._options if on] or [v for v, _ in self._options[:1]]
+            self.fields.setlist(self._select, chosen)
+            self._select = None
+
+
+def form_of(page: str, form_id: str) -> MultiDict[str, str]:
+    """The form's fields as a browser would send them, less its CSRF token: each test says
+    itself which token (if any) a request carries."""
+    reader = _Form(form_id)
+    reader.feed(page)
+    reader.fields.poplist("csrf_token")
+    return reader.fields
+
+
+def visible_text(page: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def every_rule(app: Flask) -> Iterator[tuple[str, Rule]]:
+    """Each method of each route, HEAD and OPTIONS aside (Flask answers those itself)."""
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: (r.rule, r.endpoint)):
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            yield method, rule

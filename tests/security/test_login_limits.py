@@ -1,0 +1,215 @@
+"""Passwords and logins: how passwords are stored, and failed logins limited per account and
+per address (in memory by default, in Redis when SCOREKEEPER_RATELIMIT_STORAGE_URI says so)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+import redis
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+from security_world import PASSWORD, World, drop, secure_app
+from werkzeug.security import generate_password_hash
+from werkzeug.test import TestResponse
+
+from scorekeeper.extensions import db
+from scorekeeper.models import User
+from scorekeeper.services import accounts
+
+REDIS_URL = os.environ.get("SCOREKEEPER_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+TOO_MANY = "Too many failed attempts to log in to this account or from this address."
+
+
+def log_in(
+    client: FlaskClient, username: str, password: str, address: str = "192.0.2.1"
+) -> TestResponse:
+    """A login as the form sends it (with its CSRF token), from `address`."""
+    page = client.get("/login").get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="', 1)[-1].split('"', 1)[0]
+    return client.post(
+        "/login",
+        data={"username": username, "password": password, "csrf_token": token},
+        environ_base={"REMOTE_ADDR": address},
+    )
+
+
+def stored_hash(app: Flask, username: str) -> str:
+    with app.app_context():
+        value = db.session.scalar(sa.select(User.password_hash).where(User.username == username))
+        assert value is not None
+        return value
+
+
+# --- passwords ---------------------------------------------------------------------------------
+
+
+def test_a_password_is_stored_as_a_current_werkzeug_hash(app: Flask, client: FlaskClient) -> None:
+    page = client.get("/register").get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="', 1)[-1].split('"', 1)[0]
+    data = {"username": "ann", "password": PASSWORD, "repeat": PASSWORD, "csrf_token": token}
+    assert client.post("/register", data=data).status_code == 302
+    method, salt, digest = stored_hash(app, "ann").split("$")
+    assert PASSWORD not in stored_hash(app, "ann")
+    name, *params = method.split(":")
+    if name == "scrypt":  # Werkzeug 3: scrypt, N=2**15, r=8, p=1
+        assert int(params[0]) >= 2**15, method
+    else:  # pbkdf2:sha256 is current only with OWASP's 600,000 iterations or more
+        assert name == "pbkdf2" and params[0] == "sha256" and int(params[1]) >= 600_000, method
+    assert len(salt) >= 16 and len(digest) >= 64
+
+
+def test_an_old_hash_is_made_anew_at_the_next_login(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        old = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
+        db.session.add(User(username="old", password_hash=old))
+        db.session.commit()
+    assert log_in(client, "old", PASSWORD).status_code == 302
+    assert stored_hash(app, "old").startswith(generate_password_hash("x").split("$")[0] + "$")
+
+
+def test_an_unknown_username_costs_a_password_check_too(
+    app: Flask, world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """So that timing does not tell which usernames exist."""
+    checked: list[str] = []
+    real = accounts.check_password_hash
+    monkeypatch.setattr(
+        accounts, "check_password_hash", lambda h, p: checked.append(p) or real(h, p)
+    )
+    with app.app_context():
+        assert accounts.authenticate("nobody-at-all", "guess") is None
+        assert accounts.authenticate(world.usernames["owner"], "guess") is None
+    assert checked == ["guess", "guess"]
+
+
+# --- login limits ------------------------------------------------------------------------------
+
+
+def test_failed_logins_are_limited_per_account(
+    app: Flask, world: World, client: FlaskClient
+) -> None:
+    """Five failures a minute for one account, from anywhere; then even the right password
+    waits, while other accounts log in as usual."""
+    olga, vera = world.usernames["owner"], world.usernames["viewer"]
+    for attempt in range(5):
+        response = log_in(client, olga, "wrong password", address=f"192.0.2.{attempt + 10}")
+        assert response.status_code == 400
+    response = log_in(client, olga, PASSWORD, address="192.0.2.99")
+    assert response.status_code == 429
+    page = response.get_data(as_text=True)
+    assert TOO_MANY in page and 'name="password"' in page, "the login form again, with why"
+    assert int(response.headers["Retry-After"]) > 0
+    assert log_in(client, vera, PASSWORD, address="192.0.2.99").status_code == 302
+
+
+def test_failed_logins_are_limited_per_address(
+    app: Flask, world: World, client: FlaskClient
+) -> None:
+    """Twenty failures a minute from one address, whatever the usernames tried."""
+    for attempt in range(20):
+        assert log_in(client, f"guess{attempt}", "wrong password").status_code == 400
+    assert log_in(client, world.usernames["owner"], PASSWORD).status_code == 429
+    elsewhere = log_in(client, world.usernames["owner"], PASSWORD, address="198.51.100.7")
+    assert elsewhere.status_code == 302
+
+
+def test_logins_that_work_are_not_counted(app: Flask, world: World) -> None:
+    for _ in range(8):
+        client = app.test_client()
+        assert log_in(client, world.usernames["owner"], PASSWORD).status_code == 302
+
+
+def test_the_limit_page_speaks_greek(app: Flask, world: World, client: FlaskClient) -> None:
+    client.set_cookie("lang", "el")
+    for _ in range(5):
+        log_in(client, world.usernames["owner"], "wrong password")
+    response = log_in(client, world.usernames["owner"], PASSWORD)
+    assert response.status_code == 429
+    assert "Πάρα πολλές αποτυχημένες προσπάθειες σύνδεσης" in response.get_data(as_text=True)
+
+
+def test_behind_a_proxy_the_forwarded_address_counts(database_url: str) -> None:
+    app = secure_app(database_url, PROXY_COUNT=1)
+    try:
+        client = app.test_client()
+        for attempt in range(20):
+            sent = {"X-Forwarded-For": "203.0.113.5"}
+            page = client.get("/login").get_data(as_text=True)
+            token = page.split('name="csrf_token" type="hidden" value="', 1)[-1].split('"', 1)[0]
+            data = {"username": f"guess{attempt}", "password": "x", "csrf_token": token}
+            assert client.post("/login", data=data, headers=sent).status_code == 400
+        data["username"] = "someone"
+        assert client.post("/login", data=data, headers=sent).status_code == 429
+        other = {"X-Forwarded-For": "203.0.113.6"}
+        assert client.post("/login", data=data, headers=other).status_code == 400
+    finally:
+        drop(app)
+
+
+# --- where the counts live ---------------------------------------------------------------------
+
+
+def _redis_answers() -> bool:
+    try:
+        return bool(redis.Redis.from_url(REDIS_URL, socket_timeout=1).ping())
+    except redis.exceptions.ConnectionError:
+        return False
+
+
+@pytest.fixture
+def redis_apps(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Flask]]:
+    """Two app instances (two workers) configured through the environment, sharing Redis."""
+    if not _redis_answers():
+        if os.environ.get("CI"):
+            pytest.fail(f"Redis does not answer at {REDIS_URL}")
+        pytest.skip(f"Redis does not answer at {REDIS_URL}")
+    monkeypatch.setenv("SCOREKEEPER_RATELIMIT_STORAGE_URI", REDIS_URL)
+    # A prefix of this test's own, so parallel runs and earlier runs count apart.
+    monkeypatch.setenv("SCOREKEEPER_RATELIMIT_KEY_PREFIX", f"test-{uuid.uuid4().hex}")
+    apps = [secure_app(database_url), secure_app(database_url)]
+    with apps[0].app_context():
+        db.session.add(User(username="olga", password_hash=generate_password_hash(PASSWORD)))
+        db.session.commit()
+    yield apps
+    release(apps[1])
+    drop(apps[0])
+    client = redis.Redis.from_url(REDIS_URL)
+    prefix = apps[0].config["RATELIMIT_KEY_PREFIX"]
+    for key in client.scan_iter(f"*{prefix}*"):
+        client.delete(key)
+
+
+def release(app: Flask) -> None:
+    """Let go of a second app's connections, or PostgreSQL waits on them to drop tables."""
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_with_redis_every_worker_shares_the_counts(redis_apps: list[Flask]) -> None:
+    first, second = (app.test_client() for app in redis_apps)
+    for attempt in range(5):
+        worker = first if attempt % 2 else second
+        assert log_in(worker, "olga", "wrong", address=f"192.0.2.{attempt}").status_code == 400
+    assert log_in(first, "olga", PASSWORD, address="192.0.2.50").status_code == 429
+    assert log_in(second, "olga", PASSWORD, address="192.0.2.51").status_code == 429
+    prefix = redis_apps[0].config["RATELIMIT_KEY_PREFIX"]
+    keys = redis.Redis.from_url(REDIS_URL).keys(f"*{prefix}*")
+    assert any(b"account:olga" in key for key in keys), keys
+
+
+def test_in_memory_each_app_counts_alone(database_url: str, world: World, app: Flask) -> None:
+    """The default: counts in this process's memory (a second app starts from nothing)."""
+    assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    for _ in range(5):
+        log_in(app.test_client(), world.usernames["owner"], "wrong")
+    assert log_in(app.test_client(), world.usernames["owner"], PASSWORD).status_code == 429
+    other = secure_app(database_url)
+    try:
+        assert log_in(other.test_client(), world.usernames["owner"], PASSWORD).status_code == 302
+    finally:
+        release(other)

@@ -8,7 +8,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import DateField, SelectChoice, SelectField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, ValidationError
 
 from scorekeeper.models import Season
 
@@ -67,8 +67,13 @@ class PlaceForm(FlaskForm):  # type: ignore[misc]
         description=_l(
             "“By its first hand” puts the match in the season whose days hold its first hand."
         ),
-        validate_choice=True,
+        # Checked by validate_season, whose refusal names what to choose, in the page's language.
+        validate_choice=False,
     )
+
+    def validate_season(self, field: SelectField) -> None:
+        if field.data not in {choice.value for choice in field.choices}:
+            raise ValidationError(_l("Choose one of the club's seasons, or “By its first hand”."))
 
 
 def place_form(seasons: Iterable[Season], chosen: int | None, **kwargs: Any) -> PlaceForm:

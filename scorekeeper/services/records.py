@@ -141,7 +141,7 @@ class BestHand:
     number: int
     day: date
     score: int
-    side: str
+    side: str  # the players of the side, "Ann & Cy"
     melds: tuple[str, ...]  # as entered: card notation, one string per meld
     kozi: str | None
 
@@ -152,6 +152,7 @@ def best_hands(player: Player, matches: Sequence[Match], limit: int = 5) -> list
     days = played_on(matches)
     found = []
     for match in matches:
+        names = {s.player_id: s.player.name for s in match.seats}
         for hand in live_hands(match):
             entries = hand.entry.get("teams", [])
             for index, side in enumerate(hand.result["teams"]):
@@ -164,7 +165,7 @@ def best_hands(player: Player, matches: Sequence[Match], limit: int = 5) -> list
                         number=hand.number,
                         day=days[match.id],
                         score=side["score"],
-                        side=str(side.get("name", "")),
+                        side=" & ".join(names[p] for p in side["players"]),
                         melds=tuple(entry.get("melds") or ()),
                         kozi=hand.entry.get("kozi"),
                     )

@@ -527,6 +527,7 @@ def test_a_player_page_has_each_season_line_matches_partners_and_best_hands(
     ) in page
     best = re.findall(r"(−?\d+) Match (\d+), hand 1", page)
     assert best == [("665", str(m1)), ("665", str(m2)), ("665", str(m4)), ("−95", str(m3))]
+    assert f"665 Match {m1}, hand 1 Ann & Cy · 3 Mar 2026" in page
     assert "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♦ Q♣ Q♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ ★ joker" in page
     assert "3♣ 4♣ 5♣ K♠ K♦ ★ joker" in page  # M3: Ann's side's melds as the losers
 

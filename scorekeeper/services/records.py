@@ -60,6 +60,13 @@ def played_on(matches: Sequence[Match]) -> dict[int, date]:
     return {m.id: (times.get(m.id) or m.created_at).date() for m in matches}
 
 
+def newest_first(matches: Sequence[Match]) -> list[Match]:
+    """`matches` by the day they were played, newest first (then by id), so a page can
+    read only the few it shows."""
+    days = played_on(matches)
+    return sorted(matches, key=lambda m: (days[m.id], m.id), reverse=True)
+
+
 def seated(player: Player, matches: Iterable[Match]) -> list[Match]:
     return [m for m in matches if any(s.player_id == player.id for s in m.seats)]
 

@@ -73,7 +73,7 @@ def show(club_id: int, player_id: int) -> ResponseReturnValue:
         club=club,
         player=player,
         lines=records.season_lines(club, player, mine),
-        matches=records.match_lines(mine, player)[:RECENT],
+        matches=records.match_lines(records.newest_first(mine)[:RECENT], player),
         more_matches=max(0, len(mine) - RECENT),
         partners=partners,
         best=records.best_hands(player, mine),

@@ -75,7 +75,8 @@ def show(club_id: int, season_id: int | None) -> ResponseReturnValue:
     season = None if season_id is None else seasons.season_in(club, season_id)
     everything = seasons.matches_in(club, season)
     page, pages = _page_number(len(everything))
-    lines = records.match_lines(everything)[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    shown = records.newest_first(everything)[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    lines = records.match_lines(shown)
     where = records.season_ids(club, everything) if season is None else {}
     names = {s.id: s.name for s in seasons.seasons_of(club)}
     return render_template(

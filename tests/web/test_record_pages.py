@@ -34,6 +34,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, Season, User
 from scorekeeper.services import clubs, hands, matches, ratings, seasons
 from scorekeeper.services.matches import TeamSpec
+from scorekeeper.web import seasons as season_pages
 
 PASSWORD = "correct horse"
 Login = Callable[[str], FlaskClient]
@@ -412,6 +413,19 @@ def test_a_season_page_lists_its_matches_and_all_time_lists_every_match(
     assert re.findall(r"Match (\d+) ·", everything) == [str(m) for m in numbers]
     assert everything.count("Season: Summer") == 2 and everything.count("Season: Spring") == 3
     assert "In progress" in everything
+
+
+def test_long_lists_come_in_pages(
+    world: World, login: Login, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(season_pages, "PAGE_SIZE", 2)
+    vic = login("vic")
+    pages = [words(vic.get(f"/clubs/{world.club}/seasons/all?page={n}")) for n in (1, 2, 3)]
+    m1, m2, m3, m4, m5 = world.m
+    listed = [re.findall(r"Match (\d+) ·", page) for page in pages]
+    assert listed == [[str(m4), str(m5)], [str(m3), str(m2)], [str(m1)]]
+    assert "5 matches" in pages[1] and "Newer Page 2 of 3 Older" in pages[1]
+    assert "Newer" not in pages[0] and "Older" not in pages[2]
 
 
 @pytest.mark.parametrize("page", ["0", "2", "x"])

@@ -81,7 +81,7 @@ def nice_step(span: float, count: int) -> float:
     if span <= 0 or count < 1:
         return 1.0
     raw = span / count
-    power = 10 ** math.floor(math.log10(raw))
+    power = 10.0 ** math.floor(math.log10(raw))
     return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
 
 

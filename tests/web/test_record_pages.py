@@ -471,9 +471,11 @@ def test_the_scoreboard_names_the_season_and_only_owners_may_change_it(
     world: World, login: Login
 ) -> None:
     viewer = words(login("vic").get(f"/matches/{world.m[0]}"))
-    assert "Season: Spring" in viewer and "Change season" not in viewer
+    assert "Season: Spring Players: Ann · Bob · Cy · Di" in viewer
+    assert "Change season" not in viewer
     owner = text(login("eleni").get(f"/matches/{world.m[0]}"))
     assert f'href="/matches/{world.m[0]}/season"' in owner
+    assert f'<a href="/clubs/{world.club}/players/{world.p["Di"]}">Di</a>' in owner
 
 
 def test_forms_need_their_csrf_token(app: Flask, world: World, login: Login) -> None:

@@ -17,7 +17,9 @@ from scorekeeper.web import (
     i18n,
     limits,
     pages,
+    players,
     referee_pages,
+    seasons,
     security,
     theme,
     verdict_words,
@@ -43,6 +45,8 @@ def register_blueprints(app: Flask) -> None:
         app.register_blueprint(own.bp)
     app.register_blueprint(referee_pages.bp)
     app.register_blueprint(match_pages.bp)  # new match, scoreboard, hand entry and history
+    app.register_blueprint(seasons.bp)  # seasons, and moving a match between them
+    app.register_blueprint(players.bp)  # player pages, partnerships, head to head
     # The JSON API is stateless and called by scripts without a session, so a CSRF token
     # cannot protect it; forms on the HTML pages keep their protection.
     csrf.exempt(api.bp)

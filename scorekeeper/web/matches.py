@@ -23,6 +23,7 @@ from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
 from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, verdict_text
 from scorekeeper.web.match_forms import new_match_form
 from scorekeeper.web.scoreboard import board, cards_text, points, version_rows
+from scorekeeper.web.seasons import scoreboard_extras
 
 bp = Blueprint("matches", __name__)
 
@@ -94,7 +95,11 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
     match = _match(match_id)
     can_score = _can_score(match)
     return render_template(
-        "matches/scoreboard.html", match=match, board=board(match), can_score=can_score
+        "matches/scoreboard.html",
+        match=match,
+        board=board(match),
+        can_score=can_score,
+        **scoreboard_extras(match),
     )
 
 

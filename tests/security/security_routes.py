@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -112,6 +113,17 @@ def _hand_body(world: World) -> dict[str, Any]:
     return {**REFERENCE_HAND, "teams": [{**t} for t in REFERENCE_HAND["teams"]]}
 
 
+def _this_year() -> dict[str, str]:
+    """The days of the world's own season (security_world.build_world)."""
+    year = date.today().year
+    return {"starts_on": f"{year}-01-01", "ends_on": f"{year}-12-31"}
+
+
+def _next_year(name: str) -> dict[str, str]:
+    year = date.today().year + 1
+    return {"name": name, "starts_on": f"{year}-01-01", "ends_on": f"{year}-12-31"}
+
+
 def _version(world: World) -> str:
     return f'"{world.hand_version}"'
 
@@ -207,6 +219,28 @@ TABLE: dict[tuple[str, str], Route] = {
     ("DELETE", "api_matches.delete_hand"): Route(
         scorer(204), lambda w, _o: {"headers": {"If-Match": _version(w)}}, changes=WRITERS
     ),
+    # Seasons: everyone in the club reads them; only the owner shapes them.
+    ("GET", "seasons.index"): Route(member(200)),
+    ("GET", "seasons.show"): Route(member(200)),
+    ("POST", "seasons.create"): Route(
+        owner(302), lambda w, _o: {"data": _next_year("Next year")}, changes=("owner",)
+    ),
+    ("GET", "seasons.edit"): Route(owner(200)),
+    ("POST", "seasons.edit"): Route(
+        owner(302),
+        lambda w, _o: {"data": {**_this_year(), "name": "Renamed"}},
+        changes=("owner",),
+    ),
+    ("GET", "seasons.delete"): Route(owner(200)),
+    ("POST", "seasons.delete"): Route(owner(302), changes=("owner",)),
+    ("GET", "seasons.place"): Route(owner(200)),
+    ("POST", "seasons.place"): Route(
+        owner(302), lambda w, _o: {"data": {"season": str(w.season)}}, changes=("owner",)
+    ),
+    # Players' records.
+    ("GET", "players.show"): Route(member(200)),
+    ("GET", "players.partnerships"): Route(member(200)),
+    ("GET", "players.head_to_head"): Route(member(200)),
 }
 
 #: Writes that need no CSRF token, and why: none of them touches anyone's stored data.

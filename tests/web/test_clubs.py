@@ -139,7 +139,9 @@ def test_add_players_and_refuse_a_duplicate(person: Callable[[str], Person], app
         assert response.headers["Location"] == f"/clubs/{club_id}#players"
     page = text(ann.client.get(f"/clubs/{club_id}"))
     assert "Cat now plays in Friday table." in page
-    assert re.findall(r"<li>(\w+)</li>", page) == ["Ann", "Bob", "Cat"]
+    # Each name leads to the player's page.
+    names = re.findall(r'<li><a href="/clubs/\d+/players/\d+">(\w+)</a></li>', page)
+    assert names == ["Ann", "Bob", "Cat"]
 
     response = ann.client.post(f"/clubs/{club_id}/players", data={"name": "bob"})
     assert response.status_code == 400

@@ -1,0 +1,226 @@
+"""What the season, player and head-to-head pages read: which season each match falls in,
+one player's matches, lines, partners and best hands, and the teams a club has fielded.
+
+Built only on the public functions of `seasons`, `standings` and `ratings` (which may be
+made faster behind the same signatures); nothing here scores a hand: results, totals and
+winners are the stored hand results and the rules engine's match state, read as they are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from datetime import date
+from fractions import Fraction
+
+from flask_babel import gettext as _
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Match, Player, Season
+from scorekeeper.services.clubs import is_row_id
+from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.matches import live_hands, names_of
+from scorekeeper.services.ratings import Rating
+from scorekeeper.services.seasons import first_hand_times, seasons_of
+from scorekeeper.services.standings import PlayerRow, finished, outcome, player_rows
+
+#: The rating trend compares the rating now with the one this many rated matches ago.
+TREND_SPAN = 5
+
+
+def player_in(club: Club, player_id: object) -> Player:
+    """The club's player; another club's player, like a missing one, is not found."""
+    player = db.session.get(Player, player_id) if is_row_id(player_id) else None
+    if player is None or player.club_id != club.id:
+        raise NotFound(_("This club has no such player."))
+    return player
+
+
+def season_ids(club: Club, matches: Sequence[Match]) -> dict[int, int | None]:
+    """The season each match falls in, by match id (None: in no season), by the rule of
+    services.seasons.season_of, for many matches with two queries."""
+    seasons = seasons_of(club)
+    times = first_hand_times(matches)
+    found: dict[int, int | None] = {}
+    for match in matches:
+        if match.season_id is not None:
+            found[match.id] = match.season_id
+            continue
+        when = times.get(match.id)
+        day = None if when is None else when.date()
+        found[match.id] = next(
+            (s.id for s in seasons if day is not None and s.starts_on <= day <= s.ends_on), None
+        )
+    return found
+
+
+def played_on(matches: Sequence[Match]) -> dict[int, date]:
+    """The day each match was played: its first hand's, else the day it was started."""
+    times = first_hand_times(matches)
+    return {m.id: (times.get(m.id) or m.created_at).date() for m in matches}
+
+
+def newest_first(matches: Sequence[Match]) -> list[Match]:
+    """`matches` by the day they were played, newest first (then by id), so a page can
+    read only the few it shows."""
+    days = played_on(matches)
+    return sorted(matches, key=lambda m: (days[m.id], m.id), reverse=True)
+
+
+def seated(player: Player, matches: Iterable[Match]) -> list[Match]:
+    return [m for m in matches if any(s.player_id == player.id for s in m.seats)]
+
+
+@dataclasses.dataclass(frozen=True)
+class SeasonLine:
+    """The player's totals in one season (None: every match, the all-time line)."""
+
+    season: Season | None
+    row: PlayerRow
+
+
+def season_lines(club: Club, player: Player, matches: Sequence[Match]) -> list[SeasonLine]:
+    """The player's line in each season they finished a match in, latest season first, then
+    the all-time line. `matches` are the player's matches."""
+    where = season_ids(club, matches)
+    lines = []
+    for season in reversed(seasons_of(club)):
+        row = _row_of(player, [m for m in matches if where[m.id] == season.id])
+        if row is not None:
+            lines.append(SeasonLine(season, row))
+    everything = _row_of(player, matches)
+    if everything is not None:
+        lines.append(SeasonLine(None, everything))
+    return lines
+
+
+def _row_of(player: Player, matches: Sequence[Match]) -> PlayerRow | None:
+    return next((r for r in player_rows(matches) if r.player_id == player.id), None)
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchLine:
+    """One match as a list shows it: who played with and against whom, and how it ended."""
+
+    match_id: int
+    day: date
+    sides: tuple[str, ...]  # each competitor's players, "Ann & Cy"
+    totals: tuple[Fraction, ...]  # each competitor's total, in the same order
+    winner: str | None  # the winning competitor's players
+    finished: bool
+    placed: bool  # the owner chose its season
+    own: int | None = None  # the index in `sides` of the player the list is about
+    won: bool = False  # that player was on the winning side
+
+
+def match_lines(matches: Sequence[Match], player: Player | None = None) -> list[MatchLine]:
+    """Lines for `matches`, newest first; from `player`'s point of view when given."""
+    days = played_on(matches)
+    lines = []
+    for match in matches:
+        done = outcome(match)
+        names = names_of(match)
+        competitors = list(done.members)
+        sides = tuple(" & ".join(names[str(p)] for p in done.members[c]) for c in competitors)
+        own = None if player is None else done.competitor_of(player.id)
+        winner = done.winner if done.state.finished else None
+        lines.append(
+            MatchLine(
+                match_id=match.id,
+                day=days[match.id],
+                sides=sides,
+                totals=tuple(done.state.total(c) for c in competitors),
+                winner=None if winner is None else sides[competitors.index(winner)],
+                finished=done.state.finished,
+                placed=match.season_id is not None,
+                own=None if own is None else competitors.index(own),
+                won=own is not None and own == winner,
+            )
+        )
+    return sorted(lines, key=lambda line: (line.day, line.match_id), reverse=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class BestHand:
+    """One of the player's highest-scoring hands: their side's score and its melds."""
+
+    match_id: int
+    number: int
+    day: date
+    score: int
+    side: str  # the players of the side, "Ann & Cy"
+    melds: tuple[str, ...]  # as entered: card notation, one string per meld
+    kozi: str | None
+
+
+def best_hands(player: Player, matches: Sequence[Match], limit: int = 5) -> list[BestHand]:
+    """The `limit` live hands where the player's side scored most (earlier ones first on
+    equal scores), from the stored results."""
+    days = played_on(matches)
+    found = []
+    for match in matches:
+        names = {s.player_id: s.player.name for s in match.seats}
+        for hand in live_hands(match):
+            entries = hand.entry.get("teams", [])
+            for index, side in enumerate(hand.result["teams"]):
+                if player.id not in side["players"]:
+                    continue
+                entry = entries[index] if index < len(entries) else {}
+                found.append(
+                    BestHand(
+                        match_id=match.id,
+                        number=hand.number,
+                        day=days[match.id],
+                        score=side["score"],
+                        side=" & ".join(names[p] for p in side["players"]),
+                        melds=tuple(entry.get("melds") or ()),
+                        kozi=hand.entry.get("kozi"),
+                    )
+                )
+    found.sort(key=lambda h: (-h.score, h.day, h.match_id, h.number))
+    return found[:limit]
+
+
+def trend(rating: Rating, span: int = TREND_SPAN) -> float:
+    """How far the rating moved over the last `span` rated matches (from the start, 0, when
+    there were fewer)."""
+    history = [0.0, *(p.ordinal for p in rating.history)]
+    return history[-1] - history[max(0, len(history) - 1 - span)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Team:
+    """Players who played together as one competitor, with their names."""
+
+    players: tuple[int, ...]
+    name: str
+
+    @property
+    def key(self) -> str:
+        return "-".join(map(str, self.players))
+
+
+def teams_of(matches: Iterable[Match]) -> list[Team]:
+    """Every team of two or more that finished a match, by name."""
+    teams: dict[tuple[int, ...], str] = {}
+    for done in finished(matches):
+        names = {s.player_id: s.player.name for s in done.match.seats}
+        for members in done.members.values():
+            if len(members) > 1:
+                key = tuple(sorted(members))
+                teams[key] = " & ".join(sorted((names[p] for p in key), key=str.casefold))
+    return sorted((Team(k, n) for k, n in teams.items()), key=lambda t: t.name.casefold())
+
+
+def subject(club: Club, text: str | None) -> tuple[int, ...]:
+    """One player ("12") or a team ("12-15") of the club, as written in a head-to-head link."""
+    parts = (text or "").strip().split("-")
+    ids = [int(p) for p in parts if p.isdigit() and len(p) < 10]
+    players = {p.id for p in club.players}
+    if not text or len(ids) != len(parts) or len(ids) > 3 or not set(ids) <= players:
+        raise Invalid(
+            _("“%(value)s” names no player or team of this club.", value=(text or "").strip())
+        )
+    if len(set(ids)) != len(ids):
+        raise Invalid(_("A team names each of its players once."))
+    return tuple(sorted(ids))

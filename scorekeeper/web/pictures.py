@@ -1,0 +1,101 @@
+"""The pictures of the pages: a match's score progression and a player's rating over time,
+each a `charts.Chart` with its words (title, description) and the numbers as a table, the
+text alternative templates/macros/charts.html puts under the picture."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+
+from scorekeeper.models import Match
+from scorekeeper.rules.points import format_points
+from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
+from scorekeeper.services.ratings import Rating
+from scorekeeper.web.charts import Chart, Series, line_chart
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    chart: Chart
+    id: str  # unique on its page: the title and description are found by it
+    title: str
+    description: str
+    x_title: str  # what the x axis counts
+    columns: tuple[str, ...]  # the numbers' table: its header …
+    rows: tuple[tuple[str, ...], ...]  # … and its rows
+    links: tuple[str | None, ...] = ()  # per row, where its first cell leads (if anywhere)
+
+
+def rating_text(value: float) -> str:
+    """A rating as the pages show it: one decimal, a real minus sign."""
+    return f"{value:.1f}".replace("-", "−")
+
+
+def progress_picture(match: Match) -> Picture | None:
+    """Each competitor's running total after every hand, against the target; None before
+    the first hand."""
+    hands = live_hands(match)
+    if not hands:
+        return None
+    state = state_of(match)
+    names = names_of(match)
+    target = variant_of(match).target
+    order = [s.name for s in state.standings]
+    shown = [names.get(name, name) for name in order]
+    series = [
+        Series(shown[i], (0.0, *(float(totals[name]) for totals in state.history)))
+        for i, name in enumerate(order)
+    ]
+    guides = [(float(target), _("target %(points)d", points=target), "target")]
+    if any(v < 0 for s in series for v in s.values):
+        guides.append((0.0, "", "zero"))  # the y axis labels 0 already
+    numbers = ["0", *(str(h.number) for h in hands)]
+    finals = ", ".join(
+        f"{shown[i]} {format_points(state.history[-1][name])}" for i, name in enumerate(order)
+    )
+    return Picture(
+        chart=line_chart(series, numbers, guides),
+        id=f"progress-{match.id}",
+        title=_("Score after each hand, match %(number)d", number=match.id),
+        description=_(
+            "One line per side, from 0 to its total after each hand; the dashed line is "
+            "the target, %(target)d. Now: %(totals)s.",
+            target=target,
+            totals=finals,
+        ),
+        x_title=_("hand"),
+        columns=(_("Hand"), *shown),
+        rows=tuple(
+            (str(hand.number), *(format_points(totals[name]) for name in order))
+            for hand, totals in zip(hands, state.history, strict=True)
+        ),
+    )
+
+
+def rating_picture(rating: Rating, match_url: str) -> Picture | None:
+    """The player's conservative rating after each rated match, from the start (0);
+    `match_url` is a scoreboard path with "{id}" for the match. None before any match."""
+    if not rating.history:
+        return None
+    values = (0.0, *(p.ordinal for p in rating.history))
+    series = [Series(rating.name, values)]
+    guides = [(0.0, "", "zero")] if min(values) < 0 < max(values) else []
+    return Picture(
+        chart=line_chart(series, [str(i) for i in range(len(values))], guides),
+        id=f"rating-{rating.player_id}",
+        title=_("%(player)s's rating after each match", player=rating.name),
+        description=_(
+            "The rating starts at 0 and moves after each of %(count)d rated matches; "
+            "it is now %(rating)s.",
+            count=len(rating.history),
+            rating=rating_text(rating.ordinal),
+        ),
+        x_title=_("matches played"),
+        columns=(_("Match"), _("Rating after it")),
+        rows=tuple(
+            (_("Match %(number)d", number=p.match_id), rating_text(p.ordinal))
+            for p in rating.history
+        ),
+        links=tuple(match_url.format(id=p.match_id) for p in rating.history),
+    )

@@ -1,0 +1,148 @@
+"""Player pages: one player's seasons, matches, partners, best hands and rating; the club's
+partnerships; and head-to-head records between any two players or teams.
+
+Members of the club read them; to anyone else the club and its players do not exist (404).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import format_date, format_percent
+from flask_babel import gettext as _
+from flask_login import login_required
+
+from scorekeeper.models import Club, Season
+from scorekeeper.rules.cards import parse_cards
+from scorekeeper.services import ratings, records, seasons, standings
+from scorekeeper.services.clubs import club_for
+from scorekeeper.services.errors import Invalid
+from scorekeeper.web.auth import me
+from scorekeeper.web.pictures import rating_picture, rating_text
+
+bp = Blueprint("players", __name__)
+
+#: The player page lists this many of the player's latest matches.
+RECENT = 30
+
+
+@bp.app_template_filter("win_percent")
+def win_percent(value: Fraction | None) -> str:
+    return "—" if value is None else format_percent(float(value))
+
+
+@bp.app_template_filter("short_day")
+def short_day(value: date) -> str:
+    return format_date(value, "d MMM y")
+
+
+@bp.app_template_filter("rating")
+def _rating(value: float) -> str:
+    return rating_text(value)
+
+
+@bp.app_template_global("meld_cards")
+def meld_cards(text: str) -> list[tuple[str, str, bool]]:
+    """A meld as card faces: (face, name, red) per card, a joker's face a star and its name
+    the word; the text itself when it is not cards."""
+    try:
+        cards = parse_cards(text)
+    except ValueError:
+        return [(text, text, False)]
+    return [
+        ("★" if c.is_joker else c.label, c.label, c.suit is not None and c.suit.value in "HD")
+        for c in cards
+    ]
+
+
+@bp.get("/clubs/<int:club_id>/players/<int:player_id>")
+@login_required
+def show(club_id: int, player_id: int) -> ResponseReturnValue:
+    club = club_for(me(), club_id)
+    player = records.player_in(club, player_id)
+    everything = seasons.matches_in(club, None)
+    mine = records.seated(player, everything)
+    rating = ratings.ratings(everything).get(player.id)
+    partners = [p for p in standings.partnerships(mine) if player.id in p.players]
+    teams = [t for t in records.teams_of(everything) if player.id not in t.players]
+    return render_template(
+        "players/show.html",
+        club=club,
+        player=player,
+        lines=records.season_lines(club, player, mine),
+        matches=records.match_lines(records.newest_first(mine)[:RECENT], player),
+        more_matches=max(0, len(mine) - RECENT),
+        partners=partners,
+        best=records.best_hands(player, mine),
+        rating=rating,
+        trend=None if rating is None else records.trend(rating),
+        trend_span=records.TREND_SPAN,
+        picture=None if rating is None else rating_picture(rating, "/matches/{id}"),
+        others=[p for p in club.players if p.id != player.id],
+        teams=teams,
+    )
+
+
+def _season_arg(club: Club) -> Season | None:
+    """The `season` query value: a season of the club, or "all" (the default) for all time."""
+    text = request.args.get("season", "all")
+    if text == "all":
+        return None
+    if not text.isdigit():
+        raise Invalid(_("Choose one of the club's seasons, or all time."))
+    return seasons.season_in(club, int(text))
+
+
+@bp.get("/clubs/<int:club_id>/partnerships")
+@login_required
+def partnerships(club_id: int) -> ResponseReturnValue:
+    club = club_for(me(), club_id)
+    season = _season_arg(club)
+    pairs = standings.partnerships(seasons.matches_in(club, season))
+    return render_template(
+        "players/partnerships.html",
+        club=club,
+        season=season,
+        seasons=seasons.seasons_of(club),
+        pairs=pairs,
+    )
+
+
+@bp.get("/clubs/<int:club_id>/head-to-head")
+@login_required
+def head_to_head(club_id: int) -> ResponseReturnValue:
+    club = club_for(me(), club_id)
+    season = _season_arg(club)
+    everything = seasons.matches_in(club, None)
+    matches = everything if season is None else seasons.matches_in(club, season)
+    names = {p.id: p.name for p in club.players}
+    asked = {key: request.args.get(key, "").strip() for key in ("a", "b")}
+    record, error = None, None
+    if any(asked.values()):
+        try:
+            if not all(asked.values()):
+                raise Invalid(_("Choose both sides to compare: a player or a team each."))
+            a, b = records.subject(club, asked["a"]), records.subject(club, asked["b"])
+            record = standings.head_to_head(matches, a, b)
+        except Invalid as error_:
+            error = error_.message
+    page = render_template(
+        "players/head_to_head.html",
+        club=club,
+        season=season,
+        seasons=seasons.seasons_of(club),
+        asked=asked,
+        record=record,
+        error=error,
+        side_names=None if record is None else [_side(record.a, names), _side(record.b, names)],
+        players=club.players,
+        teams=records.teams_of(everything),
+    )
+    return page, 400 if error else 200
+
+
+def _side(ids: tuple[int, ...], names: dict[int, str]) -> str:
+    return " & ".join(names[i] for i in ids)

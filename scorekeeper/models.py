@@ -129,7 +129,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     # The owner's choice of season; without it the match belongs to the season its first
     # hand falls in (services.seasons.season_of).
     # (No ON DELETE: services.seasons.delete_season clears it; see migration 0002.)
-    season_id: Mapped[int | None] = mapped_column(sa.ForeignKey("season.id"))
+    season_id: Mapped[int | None] = mapped_column(sa.ForeignKey("season.id"), index=True)
 
     club: Mapped[Club] = relationship(back_populates="matches")
     season: Mapped[Season | None] = relationship()
@@ -283,6 +283,26 @@ class RatingStep(db.Model):  # type: ignore[name-defined,misc]
     sigma: Mapped[float] = mapped_column(sa.Double)
 
 
+class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
+    """A player's sums over all their finished matches: the all-time leaderboard's line."""
+
+    __table_args__ = (sa.Index("ix_player_total_club", "club_id"),)
+
+    player_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    matches: Mapped[int]
+    wins: Mapped[int]
+    hands: Mapped[int]
+    points: Mapped[int] = mapped_column(sa.BigInteger)  # × POINT_SCALE
+    side_points: Mapped[int] = mapped_column(sa.BigInteger)
+    biribas_clean: Mapped[int]
+    biribas_dirty: Mapped[int]
+    full_runs: Mapped[int]
+    went_out: Mapped[int]
+
+
 class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
     """A player's rating after all their finished matches (their last RatingStep)."""
 
@@ -295,3 +315,6 @@ class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
     mu: Mapped[float] = mapped_column(sa.Double)
     sigma: Mapped[float] = mapped_column(sa.Double)
     matches: Mapped[int]
+    # How far the conservative rating (mu − 3 sigma) moved over the last few matches
+    # (services.rating_history.TREND_MATCHES).
+    trend: Mapped[float] = mapped_column(sa.Double)

@@ -76,14 +76,33 @@ def upgrade():
         sa.Column("mu", sa.Double(), nullable=False),
         sa.Column("sigma", sa.Double(), nullable=False),
         sa.Column("matches", sa.Integer(), nullable=False),
+        sa.Column("trend", sa.Double(), nullable=False),
         *_keys()[1:],
         sa.PrimaryKeyConstraint("player_id"),
     )
     op.create_index("ix_player_rating_club", "player_rating", ["club_id"])
+    op.create_table(
+        "player_total",
+        sa.Column("player_id", sa.Integer(), nullable=False),
+        sa.Column("club_id", sa.Integer(), nullable=False),
+        sa.Column("matches", sa.Integer(), nullable=False),
+        sa.Column("wins", sa.Integer(), nullable=False),
+        sa.Column("hands", sa.Integer(), nullable=False),
+        sa.Column("points", sa.BigInteger(), nullable=False),
+        sa.Column("side_points", sa.BigInteger(), nullable=False),
+        sa.Column("biribas_clean", sa.Integer(), nullable=False),
+        sa.Column("biribas_dirty", sa.Integer(), nullable=False),
+        sa.Column("full_runs", sa.Integer(), nullable=False),
+        sa.Column("went_out", sa.Integer(), nullable=False),
+        *_keys()[1:],
+        sa.PrimaryKeyConstraint("player_id"),
+    )
+    op.create_index("ix_player_total_club", "player_total", ["club_id"])
     # Reading one match (its seats, teams, history) or one club's matches must not scan
     # every row of a big club's tables.
     op.create_index("ix_hand_version_match_number", "hand_version", ["match_id", "number"])
     op.create_index("ix_match_club_id", "match", ["club_id"])
+    op.create_index("ix_match_season_id", "match", ["season_id"])
     op.create_index("ix_match_team_match_id", "match_team", ["match_id"])
     op.create_index("ix_seat_match_id", "seat", ["match_id"])
     if not context.is_offline_mode():
@@ -105,8 +124,11 @@ def _fill_from_stored_hands() -> None:
 def downgrade():
     op.drop_index("ix_seat_match_id", table_name="seat")
     op.drop_index("ix_match_team_match_id", table_name="match_team")
+    op.drop_index("ix_match_season_id", table_name="match")
     op.drop_index("ix_match_club_id", table_name="match")
     op.drop_index("ix_hand_version_match_number", table_name="hand_version")
+    op.drop_index("ix_player_total_club", table_name="player_total")
+    op.drop_table("player_total")
     op.drop_index("ix_player_rating_club", table_name="player_rating")
     op.drop_table("player_rating")
     op.drop_index("ix_rating_step_club_played", table_name="rating_step")

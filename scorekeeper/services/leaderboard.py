@@ -13,17 +13,24 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
-from sqlalchemy.orm import aliased
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Match, Player, PlayerMatchStat, RatingStep, Season
+from scorekeeper.models import (
+    Club,
+    Match,
+    Player,
+    PlayerMatchStat,
+    PlayerRating,
+    PlayerTotal,
+    RatingStep,
+    Season,
+)
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.rating_history import TREND_MATCHES
 from scorekeeper.services.seasons import season_in, seasons_of
 from scorekeeper.services.standings import DEFAULT_SORT, SORTS, PlayerRow, rank_rows
 from scorekeeper.services.stats import unscaled
 
-#: The trend of a rating: how far it moved over the player's last this many matches.
-TREND_MATCHES = 5
 #: The most matches a club may ask of a player before ranking them.
 MAX_MINIMUM = 1000
 ALL = "all"
@@ -131,73 +138,87 @@ def set_minimum(club: Club, count: object) -> None:
 def in_season(season: Season, played_at: Any, season_id: Any) -> sa.ColumnElement[bool]:
     """Whether a match is in `season`: placed there, or unplaced and first played in its
     days (UTC, both days included)."""
-    start = datetime.combine(season.starts_on, time(), UTC)
-    end = datetime.combine(season.ends_on + timedelta(days=1), time(), UTC)
+    start, end = _days(season)
     return sa.or_(
         season_id == season.id,
         sa.and_(season_id.is_(None), played_at >= start, played_at < end),
     )
 
 
+def season_part(table: Any, columns: list[Any], season: Season, *where: Any) -> sa.Subquery:
+    """`columns` of the rows of `table` (a derived table with match_id, club_id and
+    played_at) whose match is in `season`. Two index ranges, not one OR: the season's days
+    (of unplaced matches), and the matches placed in it."""
+    start, end = _days(season)
+    # The few matches placed by hand, read by the season index; a join with every match of
+    # the range would read the wide match table.
+    placed_anywhere = sa.select(Match.id).where(Match.season_id.is_not(None))
+    by_days = sa.select(*columns).where(
+        table.club_id == season.club_id,
+        table.played_at >= start,
+        table.played_at < end,
+        table.match_id.not_in(placed_anywhere),
+        *where,
+    )
+    placed = (
+        sa.select(*columns)
+        .join(Match, Match.id == table.match_id)
+        .where(Match.season_id == season.id, *where)
+    )
+    return sa.union_all(by_days, placed).subquery()
+
+
+def _days(season: Season) -> tuple[datetime, datetime]:
+    start = datetime.combine(season.starts_on, time(), UTC)
+    return start, datetime.combine(season.ends_on + timedelta(days=1), time(), UTC)
+
+
+_SUMS = (
+    "matches",
+    "wins",
+    "hands",
+    "points",
+    "side_points",
+    "biribas_clean",
+    "biribas_dirty",
+    "full_runs",
+    "went_out",
+)
+
+
 def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:
     """Every player's sums over the club's finished matches in `season` (None: all time),
     with their stored rating there; unsorted and unranked."""
-    stat = PlayerMatchStat
-
-    def total(column: Any) -> Any:
-        return sa.func.coalesce(sa.func.sum(column), 0)
-
-    query = (
-        sa.select(
-            stat.player_id,
-            Player.name,
+    if season is None:
+        total = PlayerTotal
+        query: sa.Select[Any] = sa.select(
+            total.player_id, *(getattr(total, name) for name in _SUMS)
+        ).where(total.club_id == club.id)
+    else:
+        stat = PlayerMatchStat
+        part = season_part(
+            stat,
+            [stat.player_id, stat.won, *(getattr(stat, name) for name in _SUMS[2:])],
+            season,
+            stat.finished.is_(True),
+        )
+        query = sa.select(
+            part.c.player_id,
             sa.func.count(),
-            total(sa.case((stat.won.is_(True), 1), else_=0)),
-            total(stat.hands),
-            total(stat.points),
-            total(stat.side_points),
-            total(stat.biribas_clean),
-            total(stat.biribas_dirty),
-            total(stat.full_runs),
-            total(stat.went_out),
+            sa.func.sum(sa.case((part.c.won.is_(True), 1), else_=0)),
+            *(sa.func.sum(part.c[name]) for name in _SUMS[2:]),
+        ).group_by(part.c.player_id)
+    names = {
+        pid: name
+        for pid, name in db.session.execute(
+            sa.select(Player.id, Player.name).where(Player.club_id == club.id)
         )
-        .join(Player, Player.id == stat.player_id)
-        .where(stat.club_id == club.id, stat.finished.is_(True))
-        .group_by(stat.player_id, Player.name)
-    )
-    if season is not None:
-        query = query.join(Match, Match.id == stat.match_id).where(
-            in_season(season, stat.played_at, Match.season_id)
-        )
+    }
     rows = []
-    for (
-        pid,
-        name,
-        matches,
-        wins,
-        hands,
-        points,
-        side,
-        clean,
-        dirty,
-        full,
-        out,
-    ) in db.session.execute(query):
-        rows.append(
-            PlayerRow(
-                player_id=pid,
-                name=name,
-                matches=int(matches),
-                wins=int(wins),
-                hands=int(hands),
-                points=unscaled(points),
-                side_points=int(side),
-                biribas_clean=int(clean),
-                biribas_dirty=int(dirty),
-                full_runs=int(full),
-                went_out=int(out),
-            )
-        )
+    for pid, *sums in db.session.execute(query):
+        line = dict(zip(_SUMS, map(int, sums), strict=True))
+        line["points"] = unscaled(line["points"])  # type: ignore[assignment]
+        rows.append(PlayerRow(player_id=pid, name=names[pid], **line))
     rated = stored_ratings(club, season)
     for row in rows:
         if row.player_id in rated:
@@ -207,31 +228,33 @@ def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:
 
 def stored_ratings(club: Club, season: Season | None) -> dict[int, tuple[float, float, float]]:
     """By player: the conservative rating (mu − 3 sigma) after their last finished match in
-    `season` (None: their last of all), its sigma, and its move over their last
-    TREND_MATCHES matches up to there."""
+    `season` (None: their last of all), its sigma, and how far it moved over their last
+    TREND_MATCHES matches there."""
+    if season is None:
+        rating = PlayerRating
+        return {
+            pid: (mu - 3 * sigma, sigma, trend)
+            for pid, mu, sigma, trend in db.session.execute(
+                sa.select(rating.player_id, rating.mu, rating.sigma, rating.trend).where(
+                    rating.club_id == club.id
+                )
+            )
+        }
     step = RatingStep
-    last_query = (
-        sa.select(step.player_id, sa.func.max(step.seq).label("seq"))
-        .where(step.club_id == club.id)
-        .group_by(step.player_id)
+    part = season_part(
+        step,
+        [step.player_id, step.seq, step.mu, step.sigma, step.mu_before, step.sigma_before],
+        season,
     )
-    if season is not None:
-        last_query = last_query.join(Match, Match.id == step.match_id).where(
-            in_season(season, step.played_at, Match.season_id)
-        )
-    last = last_query.subquery()
-    after, before = aliased(RatingStep), aliased(RatingStep)
-    first = sa.case(
-        (last.c.seq > TREND_MATCHES, last.c.seq - (TREND_MATCHES - 1)),
-        else_=1,
-    )
-    rows = db.session.execute(
-        sa.select(after.player_id, after.mu, after.sigma, before.mu_before, before.sigma_before)
-        .join(last, sa.and_(last.c.player_id == after.player_id, last.c.seq == after.seq))
-        .join(before, sa.and_(before.player_id == after.player_id, before.seq == first))
-    )
+    # A season holds a few thousand steps at most; picking each player's last ones here
+    # costs less than asking the database to join them back.
+    history: dict[int, list[tuple[int, float, float, float, float]]] = {}
+    for pid, *step_values in db.session.execute(sa.select(part).order_by(part.c.seq)):
+        history.setdefault(pid, []).append(tuple(step_values))  # type: ignore[arg-type]
     rated = {}
-    for pid, mu, sigma, mu_before, sigma_before in rows:
-        ordinal = mu - 3 * sigma
-        rated[pid] = (ordinal, sigma, ordinal - (mu_before - 3 * sigma_before))
+    for pid, steps in history.items():
+        last = steps[-1]
+        first = next(s for s in steps if s[0] > last[0] - TREND_MATCHES)
+        ordinal = last[1] - 3 * last[2]
+        rated[pid] = (ordinal, last[2], ordinal - (first[3] - 3 * first[4]))
     return rated

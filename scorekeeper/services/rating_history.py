@@ -21,12 +21,15 @@ from typing import Any
 
 import sqlalchemy as sa
 from openskill.models import PlackettLuce
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from scorekeeper.models import PlayerMatchStat, PlayerRating, RatingStep
 
 #: Where a replay starts: a finished match's first-hand time and id (None: the beginning).
 Since = tuple[datetime, int] | None
+
+#: The trend of a rating: how far it moved over the player's last this many matches.
+TREND_MATCHES = 5
 
 _MODEL = PlackettLuce()
 _INSERT_CHUNK = 2000
@@ -153,23 +156,31 @@ def _rating(stored: tuple[int, float, float] | None) -> Any:
 
 
 def _store_latest(session: Session, club_id: int) -> None:
-    """PlayerRating: every player's last step, written anew (a club has hundreds at most)."""
-    step = RatingStep
+    """PlayerRating: every player's last step, and the move of their conservative rating
+    over their last TREND_MATCHES steps, written anew (a club has hundreds at most)."""
+    last, first = aliased(RatingStep), aliased(RatingStep)
     session.execute(sa.delete(PlayerRating).where(PlayerRating.club_id == club_id))
-    last = (
-        sa.select(
-            step.player_id,
-            sa.func.max(step.seq).label("seq"),
-        )
-        .where(step.club_id == club_id)
-        .group_by(step.player_id)
+    seqs = (
+        sa.select(RatingStep.player_id, sa.func.max(RatingStep.seq).label("seq"))
+        .where(RatingStep.club_id == club_id)
+        .group_by(RatingStep.player_id)
         .subquery()
     )
-    latest = sa.select(step.player_id, step.club_id, step.mu, step.sigma, step.seq).join(
-        last, sa.and_(last.c.player_id == step.player_id, last.c.seq == step.seq)
+    start = sa.case((seqs.c.seq > TREND_MATCHES, seqs.c.seq - (TREND_MATCHES - 1)), else_=1)
+    latest = (
+        sa.select(
+            last.player_id,
+            last.club_id,
+            last.mu,
+            last.sigma,
+            last.seq,
+            (last.mu - 3 * last.sigma) - (first.mu_before - 3 * first.sigma_before),
+        )
+        .join(seqs, sa.and_(seqs.c.player_id == last.player_id, seqs.c.seq == last.seq))
+        .join(first, sa.and_(first.player_id == last.player_id, first.seq == start))
     )
     session.execute(
         sa.insert(PlayerRating).from_select(
-            ["player_id", "club_id", "mu", "sigma", "matches"], latest
+            ["player_id", "club_id", "mu", "sigma", "matches", "trend"], latest
         )
     )

@@ -1,6 +1,6 @@
-"""The derived tables: per-match player summaries (PlayerMatchStat) and stored ratings
-(RatingStep, PlayerRating), so that a leaderboard is one grouped query instead of a replay
-of every hand.
+"""The derived tables: per-match player summaries (PlayerMatchStat), each player's all-time
+sums (PlayerTotal) and stored ratings (RatingStep, PlayerRating), so that a leaderboard is
+one grouped query (a season's) or one read (all time) instead of a replay of every hand.
 
 They hold nothing of their own: `rebuild` makes them again from the stored hands, and the
 hand service calls `refresh_match` in the transaction that saves, edits or deletes a hand.
@@ -30,6 +30,7 @@ from scorekeeper.models import (
     Match,
     PlayerMatchStat,
     PlayerRating,
+    PlayerTotal,
     RatingStep,
     Seat,
 )
@@ -52,6 +53,7 @@ def refresh_match(match: Match, session: Session | None = None) -> None:
     rows = [] if played_at is None else stat_rows(match, played_at)
     if rows:
         session.execute(sa.insert(PlayerMatchStat), rows)
+    _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
     after = _rating_inputs(session, match.id)
     if before != after:
         starts = [inputs[0][:2] for inputs in (before, after) if inputs]
@@ -67,7 +69,7 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
     summed = 0
     for cid in clubs:
         _lock_club(session, cid)
-        for table in (PlayerRating, RatingStep, PlayerMatchStat):
+        for table in (PlayerRating, RatingStep, PlayerTotal, PlayerMatchStat):
             session.execute(sa.delete(table).where(table.club_id == cid))
         times = _first_hand_times(session, Match.club_id == cid)
         rows: list[dict[str, Any]] = []
@@ -77,8 +79,59 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
                 summed += 1
             session.execute(sa.insert(PlayerMatchStat), rows)
             rows = []
+        _store_totals(session, cid)
         rating_history.replay(session, cid)
     return summed
+
+
+def _store_totals(session: Session, club_id: int, players: list[int] | None = None) -> None:
+    """PlayerTotal of `players` (None: everyone in the club), summed anew from their
+    match summaries: a few dozen rows each, found by the player index."""
+    stat, total = PlayerMatchStat, PlayerTotal
+    if players is None:
+        session.execute(sa.delete(total).where(total.club_id == club_id))
+    else:
+        session.execute(sa.delete(total).where(total.player_id.in_(players)))
+    sums = (
+        sa.select(
+            stat.player_id,
+            stat.club_id,
+            sa.func.count(),
+            sa.func.sum(sa.case((stat.won.is_(True), 1), else_=0)),
+            *(
+                sa.func.sum(column)
+                for column in (
+                    stat.hands,
+                    stat.points,
+                    stat.side_points,
+                    stat.biribas_clean,
+                    stat.biribas_dirty,
+                    stat.full_runs,
+                    stat.went_out,
+                )
+            ),
+        )
+        .where(stat.club_id == club_id, stat.finished.is_(True))
+        .group_by(stat.player_id, stat.club_id)
+    )
+    if players is not None:
+        sums = sums.where(stat.player_id.in_(players))
+    session.execute(sa.insert(total).from_select(_TOTAL_COLUMNS, sums))
+
+
+_TOTAL_COLUMNS = [
+    "player_id",
+    "club_id",
+    "matches",
+    "wins",
+    "hands",
+    "points",
+    "side_points",
+    "biribas_clean",
+    "biribas_dirty",
+    "full_runs",
+    "went_out",
+]
 
 
 def stat_rows(match: Match, played_at: datetime) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from scorekeeper.models import (
     Match,
     PlayerMatchStat,
     PlayerRating,
+    PlayerTotal,
     RatingStep,
     User,
 )
@@ -38,7 +39,7 @@ from scorekeeper.services import (
 from scorekeeper.services.errors import Conflict
 from scorekeeper.services.matches import TeamSpec
 
-DERIVED = (PlayerMatchStat, RatingStep, PlayerRating)
+DERIVED = (PlayerMatchStat, PlayerTotal, RatingStep, PlayerRating)
 
 
 @pytest.fixture
@@ -235,6 +236,7 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
     new_indexes = {
         "ix_hand_version_match_number",
         "ix_match_club_id",
+        "ix_match_season_id",
         "ix_match_team_match_id",
         "ix_seat_match_id",
     }

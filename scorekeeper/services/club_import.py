@@ -1,0 +1,410 @@
+"""A club made anew from a services.club_export document: all of it in one transaction, or
+nothing at all (a bad file is refused with a message naming the first thing wrong in it).
+
+Every part gets a new id, and the players' ids inside hands are rewritten to match. Each live
+hand is scored again by the rules engine from its entry, in order, exactly as the hand
+service stores it; versions keep their own results and times, so the history, the order the
+matches were played in, the standings and the ratings come back the same.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from datetime import UTC, date, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from flask_babel import gettext as _
+
+from scorekeeper.extensions import db
+from scorekeeper.models import (
+    Club,
+    Hand,
+    HandVersion,
+    Match,
+    MatchTeam,
+    Membership,
+    Player,
+    Role,
+    Season,
+    Seat,
+    User,
+)
+from scorekeeper.rules.formats import Credit, find_format
+from scorekeeper.rules.i18n import using
+from scorekeeper.rules.presets import find_variant
+from scorekeeper.services import hands, stats
+from scorekeeper.services.club_export import FORMAT, VERSION
+from scorekeeper.services.errors import Invalid
+
+
+@dataclasses.dataclass(frozen=True)
+class Imported:
+    club: Club
+    matches: int
+    hands: int
+    missing_members: list[str]  # usernames in the file with no account here
+
+
+def import_club(data: Any, owner: User | None = None, restore_members: bool = False) -> Imported:
+    """Make a new club from `data`; `owner` becomes its owner, and with `restore_members`
+    the file's members who have an account here (same username) get their roles back."""
+    try:
+        with db.session.no_autoflush:
+            imported = _build(data, owner, restore_members)
+        db.session.flush()
+        stats.rebuild(club_id=imported.club.id)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return imported
+
+
+def _build(data: Any, owner: User | None, restore_members: bool) -> Imported:
+    doc = _object(data, "the file")
+    if doc.get("format") != FORMAT or doc.get("version") != VERSION:
+        raise Invalid(
+            _(
+                "This file is not a Scorekeeper club export (version %(version)d).",
+                version=VERSION,
+            )
+        )
+    about = _object(doc.get("club"), "club")
+    club = Club(
+        name=_text(about.get("name"), "club.name", 120),
+        invite_code=secrets.token_urlsafe(16),
+        created_at=_when(about.get("created_at"), "club.created_at"),
+        min_matches_ranked=_number(about.get("min_matches_ranked"), "club.min_matches_ranked"),
+    )
+    db.session.add(club)
+    users = _users()
+    missing = _members(club, doc.get("members", []), users, owner, restore_members)
+    players = _players(club, doc.get("players"))
+    seasons = _seasons(club, doc.get("seasons", []))
+    db.session.flush()
+    count = 0
+    matches = _list(doc.get("matches"), "matches")
+    for index, raw in enumerate(matches):
+        count += _match(
+            club, _object(raw, f"matches[{index}]"), f"matches[{index}]", players, seasons, users
+        )
+    return Imported(club, len(matches), count, missing)
+
+
+def _users() -> dict[str, User]:
+    return {u.username: u for u in db.session.scalars(sa.select(User))}
+
+
+def _members(
+    club: Club, raw: Any, users: dict[str, User], owner: User | None, restore: bool
+) -> list[str]:
+    missing = []
+    roles: dict[int, Role] = {}
+    for index, item in enumerate(_list(raw, "members")):
+        where = f"members[{index}]"
+        member = _object(item, where)
+        username = _text(member.get("username"), f"{where}.username", 80)
+        try:
+            role = Role(member.get("role"))
+        except ValueError:
+            raise Invalid(
+                _("%(where)s must be viewer, scorer or owner.", where=f"{where}.role")
+            ) from None
+        user = users.get(username)
+        if user is None:
+            missing.append(username)
+        elif restore:
+            roles[user.id] = role
+    if owner is not None:
+        roles[owner.id] = Role.OWNER
+    if Role.OWNER not in roles.values():
+        # A club nobody owns could never be seen or managed.
+        raise Invalid(_("None of the club's owners has an account here; name a user to own it."))
+    for user_id, role in roles.items():
+        club.memberships.append(Membership(user_id=user_id, role=role))
+    return missing
+
+
+def _players(club: Club, raw: Any) -> dict[int, Player]:
+    players: dict[int, Player] = {}
+    names: set[str] = set()
+    for index, item in enumerate(_list(raw, "players")):
+        where = f"players[{index}]"
+        entry = _object(item, where)
+        key = _number(entry.get("id"), f"{where}.id")
+        name = _text(entry.get("name"), f"{where}.name", 80)
+        if key in players or name.casefold() in names:
+            raise Invalid(_("%(where)s names a player twice.", where=where))
+        names.add(name.casefold())
+        players[key] = Player(club=club, name=name)
+    return players
+
+
+def _seasons(club: Club, raw: Any) -> dict[int, Season]:
+    seasons: dict[int, Season] = {}
+    for index, item in enumerate(_list(raw, "seasons")):
+        where = f"seasons[{index}]"
+        entry = _object(item, where)
+        season = Season(
+            club=club,
+            name=_text(entry.get("name"), f"{where}.name", 80),
+            starts_on=_day(entry.get("starts_on"), f"{where}.starts_on"),
+            ends_on=_day(entry.get("ends_on"), f"{where}.ends_on"),
+        )
+        clash = season.starts_on > season.ends_on or any(
+            other.name == season.name
+            or (other.starts_on <= season.ends_on and season.starts_on <= other.ends_on)
+            for other in seasons.values()
+        )
+        key = _number(entry.get("id"), f"{where}.id")
+        if clash or key in seasons:
+            raise Invalid(
+                _(
+                    "%(where)s overlaps another season, repeats one, or ends before it starts.",
+                    where=where,
+                )
+            )
+        seasons[key] = season
+    return seasons
+
+
+def _match(
+    club: Club,
+    raw: dict[str, Any],
+    where: str,
+    players: dict[int, Player],
+    seasons: dict[int, Season],
+    users: dict[str, User],
+) -> int:
+    """Add one match with its hands and versions; returns how many hands it has."""
+    variant_id = _text(raw.get("variant"), f"{where}.variant", 40)
+    options = _object(raw.get("options"), f"{where}.options")
+    try:
+        find_variant(variant_id).with_options(**options)
+        table = find_format(_text(raw.get("format"), f"{where}.format", 20))
+    except ValueError as error:
+        raise Invalid(f"{where}: {error}") from None
+    season_key = raw.get("season")
+    if season_key is not None and season_key not in seasons:
+        raise Invalid(
+            _("%(where)s names a season the file does not have.", where=f"{where}.season")
+        )
+    match = Match(
+        club=club,
+        variant_id=variant_id,
+        options=options,
+        house_rules=_object(raw.get("house_rules", {}), f"{where}.house_rules"),
+        format=table.id,
+        first_dealer=_number(raw.get("first_dealer", 0), f"{where}.first_dealer"),
+        created_at=_when(raw.get("created_at"), f"{where}.created_at"),
+        created_by_id=_user_id(raw.get("created_by"), users),
+        season=None if season_key is None else seasons[season_key],
+    )
+    _table(match, raw, where, players, table.credit is Credit.TEAM, table)
+    seated = _seated(match, players)
+    entries = _hands(match, raw.get("hands"), where, seated, users)
+    db.session.add(match)
+    db.session.flush()
+    _rescore(match, where)
+    for index, item in enumerate(_list(raw.get("versions", []), f"{where}.versions")):
+        at = f"{where}.versions[{index}]"
+        version = _object(item, at)
+        db.session.add(
+            HandVersion(
+                match_id=match.id,
+                number=_number(version.get("number"), f"{at}.number", least=1),
+                version=_number(version.get("version"), f"{at}.version", least=1),
+                action=_text(version.get("action"), f"{at}.action", 10),
+                entry=_remap(_object(version.get("entry"), f"{at}.entry"), seated, at),
+                result=_remap(_object(version.get("result"), f"{at}.result"), seated, at),
+                accepted_reason=_optional_text(
+                    version.get("accepted_reason"), f"{at}.accepted_reason"
+                ),
+                created_at=_when(version.get("created_at"), f"{at}.created_at"),
+                user_id=_user_id(version.get("user"), users),
+            )
+        )
+    return entries
+
+
+def _table(
+    match: Match,
+    raw: dict[str, Any],
+    where: str,
+    players: dict[int, Player],
+    fixed: bool,
+    table: Any,
+) -> None:
+    teams = [
+        MatchTeam(
+            position=i,
+            name=_text(
+                _object(t, f"{where}.teams[{i}]").get("name"), f"{where}.teams[{i}].name", 80
+            ),
+        )
+        for i, t in enumerate(_list(raw.get("teams", []), f"{where}.teams"))
+    ]
+    match.teams.extend(teams)
+    keys: list[int] = []
+    for position, item in enumerate(_list(raw.get("seats"), f"{where}.seats")):
+        at = f"{where}.seats[{position}]"
+        seat = _object(item, at)
+        key = _number(seat.get("player"), f"{at}.player")
+        team = seat.get("team")
+        if key not in players or key in keys:
+            raise Invalid(
+                _(
+                    "%(where)s names a player the file does not have, or one already seated.",
+                    where=at,
+                )
+            )
+        if fixed != (team is not None) or (team is not None and team not in range(len(teams))):
+            raise Invalid(_("%(where)s names a team the match does not have.", where=f"{at}.team"))
+        keys.append(key)
+        match.seats.append(
+            Seat(position=position, player=players[key], team=None if team is None else teams[team])
+        )
+    sizes = tuple(sum(1 for s in match.seats if s.team is t) for t in teams)
+    fits = sizes in table.shapes if fixed else (not teams and len(keys) in table.player_counts)
+    if not fits or not 0 <= match.first_dealer < max(len(keys), 1):
+        raise Invalid(
+            _(
+                "%(where)s does not seat its players as its format %(format)s needs.",
+                where=where,
+                format=table.id,
+            )
+        )
+
+
+def _seated(match: Match, players: dict[int, Player]) -> dict[int, Player]:
+    """The match's players by their id in the file."""
+    by_object = {id(p): key for key, p in players.items()}
+    return {by_object[id(seat.player)]: seat.player for seat in match.seats}
+
+
+def _hands(
+    match: Match, raw: Any, where: str, seated: dict[int, Player], users: dict[str, User]
+) -> int:
+    numbers: set[int] = set()
+    keys: set[str] = set()
+    for index, item in enumerate(_list(raw, f"{where}.hands")):
+        at = f"{where}.hands[{index}]"
+        hand = _object(item, at)
+        number = _number(hand.get("number"), f"{at}.number", least=1)
+        key = _optional_text(hand.get("idempotency_key"), f"{at}.idempotency_key", 100)
+        deleted = hand.get("deleted", False)
+        if not isinstance(deleted, bool):
+            raise Invalid(_("%(where)s must be true or false.", where=f"{at}.deleted"))
+        if number in numbers or (key is not None and key in keys):
+            raise Invalid(_("%(where)s repeats a hand number or key of its match.", where=at))
+        numbers.add(number)
+        keys.update([key] if key else [])
+        # A live hand's result is the engine's (_rescore); a deleted one keeps its own.
+        result = _object(hand.get("result"), f"{at}.result") if deleted else {"teams": []}
+        match.hands.append(
+            Hand(
+                number=number,
+                version=_number(hand.get("version", 1), f"{at}.version", least=1),
+                entry=_remap(_object(hand.get("entry"), f"{at}.entry"), seated, at),
+                result=_remap(result, seated, at),
+                accepted_reason=_optional_text(
+                    hand.get("accepted_reason"), f"{at}.accepted_reason"
+                ),
+                deleted=deleted,
+                idempotency_key=key,
+                updated_at=_when(hand.get("updated_at"), f"{at}.updated_at"),
+                updated_by_id=_user_id(hand.get("updated_by"), users),
+            )
+        )
+    return len(numbers)
+
+
+def _rescore(match: Match, where: str) -> None:
+    """Score the live hands again, in order, as the hand service stores them (in English)."""
+    for hand in sorted(match.hands, key=lambda h: h.number):
+        if hand.deleted:
+            continue
+        try:
+            with using("en"):
+                hand.result = hands.preview(match, hand.entry, hand.number)
+        except Invalid as error:
+            raise Invalid(f"{where}, hand {hand.number}: {error.message}") from None
+        except (ValueError, KeyError, TypeError) as error:
+            raise Invalid(f"{where}, hand {hand.number}: {error}") from None
+
+
+def _remap(value: dict[str, Any], seated: dict[int, Player], where: str) -> dict[str, Any]:
+    """A hand's entry or result with the file's player ids replaced by the new ones."""
+    teams = value.get("teams", [])
+    if not isinstance(teams, list) or not all(isinstance(t, dict) for t in teams):
+        raise Invalid(_("%(where)s must list the sides of the hand.", where=where))
+    sides = []
+    for side in teams:
+        if "players" in side:
+            ids = side["players"]
+            if not isinstance(ids, list) or any(
+                isinstance(p, bool) or not isinstance(p, int) or p not in seated for p in ids
+            ):
+                raise Invalid(_("%(where)s names a player with no seat in its match.", where=where))
+            side = {**side, "players": [seated[p].id for p in ids]}
+        sides.append(side)
+    return {**value, "teams": sides} if "teams" in value else value
+
+
+def _user_id(username: Any, users: dict[str, User]) -> int | None:
+    user = users.get(username) if isinstance(username, str) else None
+    return None if user is None else user.id
+
+
+# --- reading the file's values, each refusal naming where it is -----------------------------
+
+
+def _object(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise Invalid(_("%(where)s must be a JSON object.", where=where))
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise Invalid(_("%(where)s must be a list.", where=where))
+    return value
+
+
+def _number(value: Any, where: str, least: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**31:
+        raise Invalid(
+            _("%(where)s must be a whole number from %(least)d.", where=where, least=least)
+        )
+    return value
+
+
+def _text(value: Any, where: str, most: int) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > most or "\x00" in value:
+        raise Invalid(
+            _("%(where)s must be text of 1 to %(most)d characters.", where=where, most=most)
+        )
+    return value
+
+
+def _optional_text(value: Any, where: str, most: int = 10_000) -> str | None:
+    return None if value is None else _text(value, where, most)
+
+
+def _day(value: Any, where: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise Invalid(_("%(where)s must be a day such as 2026-03-01.", where=where)) from None
+
+
+def _when(value: Any, where: str) -> datetime:
+    try:
+        when = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise Invalid(
+            _("%(where)s must be a time such as 2026-03-01T20:00:00+00:00.", where=where)
+        ) from None
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)

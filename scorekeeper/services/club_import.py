@@ -138,7 +138,8 @@ def _players(club: Club, raw: Any) -> dict[int, Player]:
         if key in players or name.casefold() in names:
             raise Invalid(_("%(where)s names a player twice.", where=where))
         names.add(name.casefold())
-        players[key] = Player(club=club, name=name)
+        players[key] = Player(name=name)
+        club.players.append(players[key])
     return players
 
 
@@ -148,7 +149,6 @@ def _seasons(club: Club, raw: Any) -> dict[int, Season]:
         where = f"seasons[{index}]"
         entry = _object(item, where)
         season = Season(
-            club=club,
             name=_text(entry.get("name"), f"{where}.name", 80),
             starts_on=_day(entry.get("starts_on"), f"{where}.starts_on"),
             ends_on=_day(entry.get("ends_on"), f"{where}.ends_on"),
@@ -167,6 +167,7 @@ def _seasons(club: Club, raw: Any) -> dict[int, Season]:
                 )
             )
         seasons[key] = season
+        club.seasons.append(season)
     return seasons
 
 
@@ -226,7 +227,36 @@ def _match(
                 user_id=_user_id(version.get("user"), users),
             )
         )
+    _created_versions(match)
     return entries
+
+
+def _created_versions(match: Match) -> None:
+    """A hand-made file may leave out the versions; a live hand still needs the version that
+    created it, whose time places the match in its season and in the ratings' order."""
+    db.session.flush()
+    created = set(
+        db.session.scalars(
+            sa.select(HandVersion.number).where(
+                HandVersion.match_id == match.id, HandVersion.action == "created"
+            )
+        )
+    )
+    for hand in match.hands:
+        if hand.number not in created:
+            db.session.add(
+                HandVersion(
+                    match_id=match.id,
+                    number=hand.number,
+                    version=hand.version,
+                    action="created",
+                    entry=hand.entry,
+                    result=hand.result,
+                    accepted_reason=hand.accepted_reason,
+                    created_at=hand.updated_at,
+                    user_id=hand.updated_by_id,
+                )
+            )
 
 
 def _table(

@@ -341,5 +341,6 @@ def test_the_page_speaks_greek(league: League) -> None:
         headers={"Accept-Language": "el"},
     )
     text = page_text(response)
-    assert "Βαθμολογία" in text and "Not ranked yet" not in text
+    assert "Κατάταξη" in text and "Εκτός κατάταξης ακόμη" in text
+    assert "Not ranked yet" not in text and "Points per hand" not in text
     assert "411,7" in text  # the Greek decimal comma

@@ -1,0 +1,109 @@
+"""On a phone: from the club page to the leaderboard, a season picked and a column sorted
+with the pickers alone (they submit themselves), the wide table scrolling inside its box."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Page, expect
+
+from scorekeeper.demo import PAGAT_HANDS
+from scorekeeper.extensions import db
+from scorekeeper.services import accounts, clubs, hands, matches, seasons
+from scorekeeper.services.errors import Conflict
+from scorekeeper.services.matches import TeamSpec
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Eleni", "Nikos", "Maria", "Giorgos", "Katerina Papadopoulou")
+
+
+def _club(app: Flask) -> int:
+    with app.app_context():
+        user = accounts.create_user("eleni", "correct horse")
+        club = clubs.create_club(user, "Friday")
+        ids = [clubs.add_player(club, name).id for name in NAMES]
+        today = date.today()
+        seasons.create_season(club, "This year", date(today.year, 1, 1), date(today.year, 12, 31))
+        for shift in range(5):
+            ring = ids[shift:] + ids[:shift]
+            teams = [TeamSpec("A", (ring[0], ring[1])), TeamSpec("B", (ring[2], ring[3]))]
+            match = matches.create_match(club, user, "pagat", "4p", teams, target=1200)
+            for number in range(8):
+                kozi, first, second = PAGAT_HANDS[(number + shift) % len(PAGAT_HANDS)]
+                if number % 3 == 2:
+                    first, second = second, first
+                entry = {"kozi": kozi, "teams": [{"name": "A", **first}, {"name": "B", **second}]}
+                try:
+                    hands.record_hand(match, user, entry)
+                except Conflict:  # the match is over
+                    db.session.rollback()
+                    break
+        return club.id
+
+
+def fits_a_phone(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
+    for link in page.locator("main a, main button, main select, main input").all():
+        if link.is_visible():
+            box = link.bounding_box()
+            assert box is not None and box["height"] >= 44, link.evaluate("e => e.outerHTML")[:80]
+
+
+def test_the_leaderboard_on_a_phone(
+    page: Page, app: Flask, live_server: str, screenshots: Path
+) -> None:
+    club_id = _club(app)
+    page.goto(live_server + "/login")
+    page.get_by_label("Username").fill("eleni")
+    page.get_by_label("Password").fill("correct horse")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server}/clubs/{club_id}")
+    page.get_by_role("link", name="Leaderboard").click()
+    expect(page.get_by_role("heading", level=1, name="Leaderboard")).to_be_visible()
+    # Without a choice, the season running today.
+    expect(page.locator("#board-season option:checked")).to_have_text("This year")
+    ranked = page.locator("section[aria-labelledby=ranked-title] tbody tr")
+    expect(ranked).to_have_count(5)
+
+    # The sort picker submits itself: points per hand comes first, highest first.
+    page.get_by_label("Sort by").select_option("points_per_hand")
+    page.wait_for_url("**sort=points_per_hand**")
+    header = page.locator("section[aria-labelledby=ranked-title] thead th").nth(1)
+    expect(header).to_have_attribute("aria-sort", "descending")
+    values = [
+        float(text.replace(",", ""))
+        for text in page.locator(
+            "section[aria-labelledby=ranked-title] tbody tr td:nth-of-type(1)"
+        ).all_inner_texts()
+    ]
+    assert values == sorted(values, reverse=True)
+
+    # Every column is there, in a box that scrolls sideways while the page does not.
+    scroller = page.locator(".board-scroll").first
+    assert scroller.evaluate("e => e.scrollWidth > e.clientWidth")
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        fits_a_phone(page)
+        page.screenshot(path=screenshots / f"leaderboard-{theme}.png", full_page=True)
+    scroller.evaluate("e => { e.scrollLeft = e.scrollWidth }")
+    name = page.locator("section[aria-labelledby=ranked-title] tbody th").first
+    box = name.bounding_box()
+    assert box is not None and box["x"] >= 0  # the names stay in view
+    page.screenshot(path=screenshots / "leaderboard-scrolled.png", full_page=True)
+
+    # A header link turns the order round.
+    header.get_by_role("link").click()
+    page.wait_for_url("**dir=asc**")
+    expect(page.get_by_label("Order")).to_have_value("asc")
+
+    # Greek words are longer; the page must still fit.
+    page.get_by_role("button", name="Ελληνικά").click()
+    expect(page.get_by_role("heading", level=1, name="Κατάταξη")).to_be_visible()
+    for theme in ("light", "dark"):
+        page.emulate_media(color_scheme=theme)
+        fits_a_phone(page)
+        page.screenshot(path=screenshots / f"leaderboard-el-{theme}.png", full_page=True)

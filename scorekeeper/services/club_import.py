@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from datetime import UTC, date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -37,6 +36,15 @@ from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import hands, stats
 from scorekeeper.services.club_export import FORMAT, VERSION
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.import_fields import (
+    need_day,
+    need_list,
+    need_number,
+    need_object,
+    need_text,
+    need_time,
+    optional_text,
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,7 +71,7 @@ def import_club(data: Any, owner: User | None = None, restore_members: bool = Fa
 
 
 def _build(data: Any, owner: User | None, restore_members: bool) -> Imported:
-    doc = _object(data, "the file")
+    doc = need_object(data, "the file")
     if doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise Invalid(
             _(
@@ -71,12 +79,12 @@ def _build(data: Any, owner: User | None, restore_members: bool) -> Imported:
                 version=VERSION,
             )
         )
-    about = _object(doc.get("club"), "club")
+    about = need_object(doc.get("club"), "club")
     club = Club(
-        name=_text(about.get("name"), "club.name", 120),
+        name=need_text(about.get("name"), "club.name", 120),
         invite_code=secrets.token_urlsafe(16),
-        created_at=_when(about.get("created_at"), "club.created_at"),
-        min_matches_ranked=_number(about.get("min_matches_ranked"), "club.min_matches_ranked"),
+        created_at=need_time(about.get("created_at"), "club.created_at"),
+        min_matches_ranked=need_number(about.get("min_matches_ranked"), "club.min_matches_ranked"),
     )
     db.session.add(club)
     users = _users()
@@ -85,10 +93,15 @@ def _build(data: Any, owner: User | None, restore_members: bool) -> Imported:
     seasons = _seasons(club, doc.get("seasons", []))
     db.session.flush()
     count = 0
-    matches = _list(doc.get("matches"), "matches")
+    matches = need_list(doc.get("matches"), "matches")
     for index, raw in enumerate(matches):
         count += _match(
-            club, _object(raw, f"matches[{index}]"), f"matches[{index}]", players, seasons, users
+            club,
+            need_object(raw, f"matches[{index}]"),
+            f"matches[{index}]",
+            players,
+            seasons,
+            users,
         )
     return Imported(club, len(matches), count, missing)
 
@@ -102,12 +115,12 @@ def _members(
 ) -> list[str]:
     missing = []
     roles: dict[int, Role] = {}
-    for index, item in enumerate(_list(raw, "members")):
+    for index, item in enumerate(need_list(raw, "members")):
         where = f"members[{index}]"
-        member = _object(item, where)
-        username = _text(member.get("username"), f"{where}.username", 80)
+        member = need_object(item, where)
+        username = need_text(member.get("username"), f"{where}.username", 80)
         try:
-            role = Role(member.get("role"))
+            role = Role(str(member.get("role")))
         except ValueError:
             raise Invalid(
                 _("%(where)s must be viewer, scorer or owner.", where=f"{where}.role")
@@ -130,11 +143,11 @@ def _members(
 def _players(club: Club, raw: Any) -> dict[int, Player]:
     players: dict[int, Player] = {}
     names: set[str] = set()
-    for index, item in enumerate(_list(raw, "players")):
+    for index, item in enumerate(need_list(raw, "players")):
         where = f"players[{index}]"
-        entry = _object(item, where)
-        key = _number(entry.get("id"), f"{where}.id")
-        name = _text(entry.get("name"), f"{where}.name", 80)
+        entry = need_object(item, where)
+        key = need_number(entry.get("id"), f"{where}.id")
+        name = need_text(entry.get("name"), f"{where}.name", 80)
         if key in players or name.casefold() in names:
             raise Invalid(_("%(where)s names a player twice.", where=where))
         names.add(name.casefold())
@@ -145,20 +158,20 @@ def _players(club: Club, raw: Any) -> dict[int, Player]:
 
 def _seasons(club: Club, raw: Any) -> dict[int, Season]:
     seasons: dict[int, Season] = {}
-    for index, item in enumerate(_list(raw, "seasons")):
+    for index, item in enumerate(need_list(raw, "seasons")):
         where = f"seasons[{index}]"
-        entry = _object(item, where)
+        entry = need_object(item, where)
         season = Season(
-            name=_text(entry.get("name"), f"{where}.name", 80),
-            starts_on=_day(entry.get("starts_on"), f"{where}.starts_on"),
-            ends_on=_day(entry.get("ends_on"), f"{where}.ends_on"),
+            name=need_text(entry.get("name"), f"{where}.name", 80),
+            starts_on=need_day(entry.get("starts_on"), f"{where}.starts_on"),
+            ends_on=need_day(entry.get("ends_on"), f"{where}.ends_on"),
         )
         clash = season.starts_on > season.ends_on or any(
             other.name == season.name
             or (other.starts_on <= season.ends_on and season.starts_on <= other.ends_on)
             for other in seasons.values()
         )
-        key = _number(entry.get("id"), f"{where}.id")
+        key = need_number(entry.get("id"), f"{where}.id")
         if clash or key in seasons:
             raise Invalid(
                 _(
@@ -180,11 +193,11 @@ def _match(
     users: dict[str, User],
 ) -> int:
     """Add one match with its hands and versions; returns how many hands it has."""
-    variant_id = _text(raw.get("variant"), f"{where}.variant", 40)
-    options = _object(raw.get("options"), f"{where}.options")
+    variant_id = need_text(raw.get("variant"), f"{where}.variant", 40)
+    options = need_object(raw.get("options"), f"{where}.options")
     try:
         find_variant(variant_id).with_options(**options)
-        table = find_format(_text(raw.get("format"), f"{where}.format", 20))
+        table = find_format(need_text(raw.get("format"), f"{where}.format", 20))
     except ValueError as error:
         raise Invalid(f"{where}: {error}") from None
     season_key = raw.get("season")
@@ -196,10 +209,10 @@ def _match(
         club=club,
         variant_id=variant_id,
         options=options,
-        house_rules=_object(raw.get("house_rules", {}), f"{where}.house_rules"),
+        house_rules=need_object(raw.get("house_rules", {}), f"{where}.house_rules"),
         format=table.id,
-        first_dealer=_number(raw.get("first_dealer", 0), f"{where}.first_dealer"),
-        created_at=_when(raw.get("created_at"), f"{where}.created_at"),
+        first_dealer=need_number(raw.get("first_dealer", 0), f"{where}.first_dealer"),
+        created_at=need_time(raw.get("created_at"), f"{where}.created_at"),
         created_by_id=_user_id(raw.get("created_by"), users),
         season=None if season_key is None else seasons[season_key],
     )
@@ -209,21 +222,21 @@ def _match(
     db.session.add(match)
     db.session.flush()
     _rescore(match, where)
-    for index, item in enumerate(_list(raw.get("versions", []), f"{where}.versions")):
+    for index, item in enumerate(need_list(raw.get("versions", []), f"{where}.versions")):
         at = f"{where}.versions[{index}]"
-        version = _object(item, at)
+        version = need_object(item, at)
         db.session.add(
             HandVersion(
                 match_id=match.id,
-                number=_number(version.get("number"), f"{at}.number", least=1),
-                version=_number(version.get("version"), f"{at}.version", least=1),
-                action=_text(version.get("action"), f"{at}.action", 10),
-                entry=_remap(_object(version.get("entry"), f"{at}.entry"), seated, at),
-                result=_remap(_object(version.get("result"), f"{at}.result"), seated, at),
-                accepted_reason=_optional_text(
+                number=need_number(version.get("number"), f"{at}.number", least=1),
+                version=need_number(version.get("version"), f"{at}.version", least=1),
+                action=need_text(version.get("action"), f"{at}.action", 10),
+                entry=_remap(need_object(version.get("entry"), f"{at}.entry"), seated, at),
+                result=_remap(need_object(version.get("result"), f"{at}.result"), seated, at),
+                accepted_reason=optional_text(
                     version.get("accepted_reason"), f"{at}.accepted_reason"
                 ),
-                created_at=_when(version.get("created_at"), f"{at}.created_at"),
+                created_at=need_time(version.get("created_at"), f"{at}.created_at"),
                 user_id=_user_id(version.get("user"), users),
             )
         )
@@ -270,18 +283,18 @@ def _table(
     teams = [
         MatchTeam(
             position=i,
-            name=_text(
-                _object(t, f"{where}.teams[{i}]").get("name"), f"{where}.teams[{i}].name", 80
+            name=need_text(
+                need_object(t, f"{where}.teams[{i}]").get("name"), f"{where}.teams[{i}].name", 80
             ),
         )
-        for i, t in enumerate(_list(raw.get("teams", []), f"{where}.teams"))
+        for i, t in enumerate(need_list(raw.get("teams", []), f"{where}.teams"))
     ]
     match.teams.extend(teams)
     keys: list[int] = []
-    for position, item in enumerate(_list(raw.get("seats"), f"{where}.seats")):
+    for position, item in enumerate(need_list(raw.get("seats"), f"{where}.seats")):
         at = f"{where}.seats[{position}]"
-        seat = _object(item, at)
-        key = _number(seat.get("player"), f"{at}.player")
+        seat = need_object(item, at)
+        key = need_number(seat.get("player"), f"{at}.player")
         team = seat.get("team")
         if key not in players or key in keys:
             raise Invalid(
@@ -319,11 +332,11 @@ def _hands(
 ) -> int:
     numbers: set[int] = set()
     keys: set[str] = set()
-    for index, item in enumerate(_list(raw, f"{where}.hands")):
+    for index, item in enumerate(need_list(raw, f"{where}.hands")):
         at = f"{where}.hands[{index}]"
-        hand = _object(item, at)
-        number = _number(hand.get("number"), f"{at}.number", least=1)
-        key = _optional_text(hand.get("idempotency_key"), f"{at}.idempotency_key", 100)
+        hand = need_object(item, at)
+        number = need_number(hand.get("number"), f"{at}.number", least=1)
+        key = optional_text(hand.get("idempotency_key"), f"{at}.idempotency_key", 100)
         deleted = hand.get("deleted", False)
         if not isinstance(deleted, bool):
             raise Invalid(_("%(where)s must be true or false.", where=f"{at}.deleted"))
@@ -332,19 +345,17 @@ def _hands(
         numbers.add(number)
         keys.update([key] if key else [])
         # A live hand's result is the engine's (_rescore); a deleted one keeps its own.
-        result = _object(hand.get("result"), f"{at}.result") if deleted else {"teams": []}
+        result = need_object(hand.get("result"), f"{at}.result") if deleted else {"teams": []}
         match.hands.append(
             Hand(
                 number=number,
-                version=_number(hand.get("version", 1), f"{at}.version", least=1),
-                entry=_remap(_object(hand.get("entry"), f"{at}.entry"), seated, at),
+                version=need_number(hand.get("version", 1), f"{at}.version", least=1),
+                entry=_remap(need_object(hand.get("entry"), f"{at}.entry"), seated, at),
                 result=_remap(result, seated, at),
-                accepted_reason=_optional_text(
-                    hand.get("accepted_reason"), f"{at}.accepted_reason"
-                ),
+                accepted_reason=optional_text(hand.get("accepted_reason"), f"{at}.accepted_reason"),
                 deleted=deleted,
                 idempotency_key=key,
-                updated_at=_when(hand.get("updated_at"), f"{at}.updated_at"),
+                updated_at=need_time(hand.get("updated_at"), f"{at}.updated_at"),
                 updated_by_id=_user_id(hand.get("updated_by"), users),
             )
         )
@@ -386,55 +397,3 @@ def _remap(value: dict[str, Any], seated: dict[int, Player], where: str) -> dict
 def _user_id(username: Any, users: dict[str, User]) -> int | None:
     user = users.get(username) if isinstance(username, str) else None
     return None if user is None else user.id
-
-
-# --- reading the file's values, each refusal naming where it is -----------------------------
-
-
-def _object(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise Invalid(_("%(where)s must be a JSON object.", where=where))
-    return value
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise Invalid(_("%(where)s must be a list.", where=where))
-    return value
-
-
-def _number(value: Any, where: str, least: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**31:
-        raise Invalid(
-            _("%(where)s must be a whole number from %(least)d.", where=where, least=least)
-        )
-    return value
-
-
-def _text(value: Any, where: str, most: int) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > most or "\x00" in value:
-        raise Invalid(
-            _("%(where)s must be text of 1 to %(most)d characters.", where=where, most=most)
-        )
-    return value
-
-
-def _optional_text(value: Any, where: str, most: int = 10_000) -> str | None:
-    return None if value is None else _text(value, where, most)
-
-
-def _day(value: Any, where: str) -> date:
-    try:
-        return date.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise Invalid(_("%(where)s must be a day such as 2026-03-01.", where=where)) from None
-
-
-def _when(value: Any, where: str) -> datetime:
-    try:
-        when = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise Invalid(
-            _("%(where)s must be a time such as 2026-03-01T20:00:00+00:00.", where=where)
-        ) from None
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)

@@ -216,8 +216,8 @@ def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:
     }
     rows = []
     for pid, *sums in db.session.execute(query):
-        line = dict(zip(_SUMS, map(int, sums), strict=True))
-        line["points"] = unscaled(line["points"])  # type: ignore[assignment]
+        line: dict[str, Any] = dict(zip(_SUMS, map(int, sums), strict=True))
+        line["points"] = unscaled(line["points"])
         rows.append(PlayerRow(player_id=pid, name=names[pid], **line))
     rated = stored_ratings(club, season)
     for row in rows:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session, selectinload
@@ -44,7 +44,7 @@ def refresh_match(match: Match, session: Session | None = None) -> None:
     """Bring `match`'s summary rows in step with its stored hands, and replay the club's
     ratings from this match on where its result or its place in time moved. Runs in the
     caller's transaction: the caller commits (or rolls back, and nothing changed)."""
-    session = session or db.session
+    session = _active(session)
     session.flush()
     _lock_club(session, match.club_id)
     before = _rating_inputs(session, match.id)
@@ -63,7 +63,7 @@ def refresh_match(match: Match, session: Session | None = None) -> None:
 def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
     """Make every derived row again from the stored hands, for one club or all of them;
     returns how many matches were summed. Runs in the caller's transaction."""
-    session = session or db.session
+    session = _active(session)
     session.flush()
     clubs = [club_id] if club_id is not None else list(session.scalars(sa.select(Club.id)))
     summed = 0
@@ -171,6 +171,11 @@ def scaled(points: Fraction) -> int:
 
 def unscaled(stored: int) -> Fraction:
     return Fraction(int(stored), POINT_SCALE)
+
+
+def _active(session: Session | None) -> Session:
+    # db.session is a scoped proxy of the app context's Session: either serves.
+    return session if session is not None else cast(Session, db.session)
 
 
 def _lock_club(session: Session, club_id: int) -> None:

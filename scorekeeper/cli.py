@@ -18,7 +18,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from scorekeeper import referee
+from scorekeeper import cli_data, referee
 from scorekeeper.demo import demo_command
 from scorekeeper.extensions import db
 from scorekeeper.schema import ensure_schema
@@ -33,6 +33,8 @@ def register(app: Flask) -> None:
     app.cli.add_command(create_user_command)
     app.cli.add_command(create_token_command)
     app.cli.add_command(demo_command)
+    for command in cli_data.COMMANDS:  # rebuild-stats, export, import
+        app.cli.add_command(command)
 
 
 def _parse_option(text: str) -> tuple[str, Any]:

@@ -116,7 +116,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
 
 class Match(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
-    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"), index=True)
     variant_id: Mapped[str] = mapped_column(sa.String(40))
     # Every option frozen at the start, so a later change to a preset never alters this match;
     # house_rules keeps just what the players changed, for the rules page.
@@ -129,7 +129,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     # The owner's choice of season; without it the match belongs to the season its first
     # hand falls in (services.seasons.season_of).
     # (No ON DELETE: services.seasons.delete_season clears it; see migration 0002.)
-    season_id: Mapped[int | None] = mapped_column(sa.ForeignKey("season.id"))
+    season_id: Mapped[int | None] = mapped_column(sa.ForeignKey("season.id"), index=True)
 
     club: Mapped[Club] = relationship(back_populates="matches")
     season: Mapped[Season | None] = relationship()
@@ -148,7 +148,7 @@ class MatchTeam(db.Model):  # type: ignore[name-defined,misc]
     """A fixed team (4p, 2p, 3p, 6p); the share formats form their sides anew each hand."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"))
+    match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
     name: Mapped[str] = mapped_column(sa.String(80))
 
@@ -159,7 +159,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     """A player's place at the table, in clockwise order, and their fixed team if any."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"))
+    match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
     player_id: Mapped[int] = mapped_column(sa.ForeignKey("player.id"))
     team_id: Mapped[int | None] = mapped_column(sa.ForeignKey("match_team.id"))
@@ -200,6 +200,9 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
 class HandVersion(db.Model):  # type: ignore[name-defined,misc]
     """Every saved state of a hand, kept for good: who changed what, and when."""
 
+    # A match's versions are read together (its history, its first hand's time).
+    __table_args__ = (sa.Index("ix_hand_version_match_number", "match_id", "number"),)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"))
     number: Mapped[int]
@@ -212,3 +215,106 @@ class HandVersion(db.Model):  # type: ignore[name-defined,misc]
     user_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="SET NULL"))
 
     user: Mapped[User | None] = relationship()
+
+
+# --- Derived tables: sums of the stored hands, kept in step by services.stats ---------------
+# Nothing here is entered by anyone: every row can be rebuilt from the hands
+# (`flask --app scorekeeper rebuild-stats`), and the hand service refreshes a match's rows in
+# the transaction that saves, edits or deletes one of its hands.
+
+#: Points are stored times this: shares of a side of two or three are halves and thirds, so a
+#: whole number of sixtieths keeps every share exact (and sums stay exact in SQL).
+POINT_SCALE = 60
+
+
+class PlayerMatchStat(db.Model):  # type: ignore[name-defined,misc]
+    """One player's part in one match with at least one live hand."""
+
+    __table_args__ = (
+        sa.Index("ix_player_match_stat_board", "club_id", "finished", "played_at"),
+        sa.Index("ix_player_match_stat_player", "player_id"),
+    )
+
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("match.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    # When the match's first live hand was first saved: its place in time and its season.
+    played_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+    finished: Mapped[bool]
+    won: Mapped[bool]
+    # The team name, or the player's id in the share formats; the order the ratings use.
+    competitor: Mapped[str] = mapped_column(sa.String(80))
+    competitor_order: Mapped[int]
+    seat: Mapped[int]
+    competitor_total: Mapped[int] = mapped_column(sa.BigInteger)  # × POINT_SCALE
+    hands: Mapped[int]
+    points: Mapped[int] = mapped_column(sa.BigInteger)  # credited points × POINT_SCALE
+    side_points: Mapped[int] = mapped_column(sa.BigInteger)
+    biribas_clean: Mapped[int]
+    biribas_dirty: Mapped[int]
+    full_runs: Mapped[int]
+    went_out: Mapped[int]
+
+
+class RatingStep(db.Model):  # type: ignore[name-defined,misc]
+    """A player's rating before and after one finished match, in the order played."""
+
+    __table_args__ = (
+        sa.UniqueConstraint("player_id", "seq"),
+        sa.Index("ix_rating_step_club_played", "club_id", "played_at", "match_id"),
+    )
+
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("match.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    played_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+    seq: Mapped[int]  # 1 for the player's first rated match
+    mu_before: Mapped[float] = mapped_column(sa.Double)
+    sigma_before: Mapped[float] = mapped_column(sa.Double)
+    mu: Mapped[float] = mapped_column(sa.Double)
+    sigma: Mapped[float] = mapped_column(sa.Double)
+
+
+class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
+    """A player's sums over all their finished matches: the all-time leaderboard's line."""
+
+    __table_args__ = (sa.Index("ix_player_total_club", "club_id"),)
+
+    player_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    matches: Mapped[int]
+    wins: Mapped[int]
+    hands: Mapped[int]
+    points: Mapped[int] = mapped_column(sa.BigInteger)  # × POINT_SCALE
+    side_points: Mapped[int] = mapped_column(sa.BigInteger)
+    biribas_clean: Mapped[int]
+    biribas_dirty: Mapped[int]
+    full_runs: Mapped[int]
+    went_out: Mapped[int]
+
+
+class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
+    """A player's rating after all their finished matches (their last RatingStep)."""
+
+    __table_args__ = (sa.Index("ix_player_rating_club", "club_id"),)
+
+    player_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    mu: Mapped[float] = mapped_column(sa.Double)
+    sigma: Mapped[float] = mapped_column(sa.Double)
+    matches: Mapped[int]
+    # How far the conservative rating (mu − 3 sigma) moved over the last few matches
+    # (services.rating_history.TREND_MATCHES).
+    trend: Mapped[float] = mapped_column(sa.Double)

@@ -16,6 +16,7 @@ from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import language, using
 from scorekeeper.rules.match import side_score_before
 from scorekeeper.rules.scoring import score_hand
+from scorekeeper.services import stats
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound
 from scorekeeper.services.matches import format_of, names_of, state_of, variant_of
 
@@ -64,6 +65,7 @@ def record_hand(
         db.session.add(hand)
         db.session.flush()
         db.session.add(_version(hand, "created", user))
+        stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
         db.session.commit()
     except IntegrityError:
         # Another request saved first: the same key (a double tap) or the same hand number.
@@ -97,6 +99,7 @@ def edit_hand(
     )
     db.session.add(_version(hand, "edited", user))
     recompute(match)
+    stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
     db.session.commit()
     return hand
 
@@ -106,6 +109,7 @@ def delete_hand(match: Match, number: int, user: User | None, expected_version: 
     _swap(hand, expected_version, deleted=True, user=user)
     db.session.add(_version(hand, "deleted", user))
     recompute(match)
+    stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
     db.session.commit()
 
 

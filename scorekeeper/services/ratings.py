@@ -1,9 +1,10 @@
 """Skill ratings from match results, with openskill's Plackett–Luce team model.
 
-A pure function of the matches: the club's finished matches are replayed from fresh ratings
-in the order they were played (first hand's time, then id), so the same matches always give
-the same ratings, and a hand edited or deleted, or a match removed, is taken into account by
-calling it again. Nothing is stored.
+`ratings` is a pure function of the matches: the finished matches are replayed from fresh
+ratings in the order they were played (first hand's time, then id), so the same matches
+always give the same ratings. A club's all-time ratings are the same replay, stored by
+services.rating_history and kept in step with every hand saved, edited or deleted
+(`club_ratings` reads them); a season's own ratings are replayed on request.
 
 Each finished match ranks its competitors by their final totals (equal totals share a
 place): the teams in the fixed-team formats; in the share formats every player is their own
@@ -13,12 +14,15 @@ place): the teams in the fixed-team formats; in the share formats every player i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from itertools import groupby
 from typing import Any
 
+import sqlalchemy as sa
 from openskill.models import PlackettLuce
 
-from scorekeeper.models import Club, Match, Season
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Match, Player, RatingStep, Season
 from scorekeeper.services.seasons import first_hand_times, matches_in, played_order
 from scorekeeper.services.standings import finished
 
@@ -56,8 +60,38 @@ class Rating:
 
 
 def club_ratings(club: Club, season: Season | None = None) -> dict[int, Rating]:
-    """Ratings from the club's finished matches (of `season`, or all time for None)."""
+    """Ratings from the club's finished matches (of `season` alone, or all time for None:
+    the stored ones, which equal `ratings(matches_in(club, None))`)."""
+    if season is None:
+        return stored_ratings(club)
     return ratings(matches_in(club, season))
+
+
+def stored_ratings(club: Club, player_ids: Collection[int] | None = None) -> dict[int, Rating]:
+    """The club's stored all-time ratings with their history (of `player_ids` only, when
+    given), by player id."""
+    step = RatingStep
+    query = (
+        sa.select(step.player_id, Player.name, step.match_id, step.mu, step.sigma)
+        .join(Player, Player.id == step.player_id)
+        .where(step.club_id == club.id)
+        .order_by(step.player_id, step.seq)
+    )
+    if player_ids is not None:
+        query = query.where(step.player_id.in_(list(player_ids)))
+    found: dict[int, Rating] = {}
+    for pid, rows in groupby(db.session.execute(query), key=lambda row: row[0]):
+        steps = list(rows)
+        *_, (_, name, _, mu, sigma) = steps
+        found[pid] = Rating(
+            player_id=pid,
+            name=name,
+            mu=float(mu),
+            sigma=float(sigma),
+            matches=len(steps),
+            history=tuple(RatingPoint(m, float(u - 3 * s)) for _, _, m, u, s in steps),
+        )
+    return found
 
 
 def ratings(matches: Iterable[Match]) -> dict[int, Rating]:

@@ -19,11 +19,11 @@ from flask_babel import gettext as _
 
 from scorekeeper.models import Club, Match, Season
 from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.match import MatchState, credits
+from scorekeeper.rules.match import MatchState
 from scorekeeper.rules.points import points_json
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.matches import format_of, live_hands, played, setup_of, state_of
-from scorekeeper.services.seasons import matches_in
+from scorekeeper.services.match_summary import summarize
+from scorekeeper.services.matches import format_of, live_hands, state_of
 
 
 @dataclasses.dataclass
@@ -43,6 +43,12 @@ class PlayerRow:
     went_out: int = 0
     ranked: bool = False  # played at least the club's minimum of matches
     rank: int | None = None  # 1 is best under the chosen sort; None when not ranked
+    # The stored rating after the player's last match in the view (leaderboard() fills them):
+    # openskill's conservative mu − 3 sigma, its sigma, and how much it moved over the last
+    # TREND_MATCHES matches up to there.
+    rating: float | None = None
+    rating_sigma: float | None = None
+    rating_trend: float | None = None
 
     @property
     def biribas(self) -> int:
@@ -83,7 +89,14 @@ class PlayerRow:
             "biribas_dirty": self.biribas_dirty,
             "full_runs": self.full_runs,
             "went_out": self.went_out,
+            "rating": _rounded(self.rating),
+            "rating_sigma": _rounded(self.rating_sigma),
+            "rating_trend": _rounded(self.rating_trend),
         }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
 
 
 #: The columns a leaderboard sorts by, and the value each sorts on (None sorts last).
@@ -101,6 +114,7 @@ SORTS: dict[str, Callable[[PlayerRow], Any]] = {
     "biribas_dirty": lambda r: r.biribas_dirty,
     "full_runs": lambda r: r.full_runs,
     "went_out": lambda r: r.went_out,
+    "rating": lambda r: r.rating,
 }
 DEFAULT_SORT = "win_rate"
 
@@ -137,42 +151,34 @@ def finished(matches: Iterable[Match]) -> list[Outcome]:
 def leaderboard(
     club: Club, season: Season | None, sort: str = DEFAULT_SORT, descending: bool = True
 ) -> list[PlayerRow]:
-    """The club's leaderboard for `season` (None: all time); see `rank_rows`."""
-    rows = player_rows(matches_in(club, season))
-    return rank_rows(rows, club.min_matches_ranked, sort, descending)
+    """The club's leaderboard for `season` (None: all time), with each player's stored
+    rating; see `rank_rows`. Read from the match summaries kept by services.stats: one
+    grouped query, however many hands the club has played."""
+    # Imported here: services.leaderboard builds PlayerRows, so it imports this module.
+    from scorekeeper.services.leaderboard import stored_rows
+
+    return rank_rows(stored_rows(club, season), club.min_matches_ranked, sort, descending)
 
 
 def player_rows(matches: Iterable[Match]) -> list[PlayerRow]:
-    """Every player's totals over the finished ones of `matches`, unsorted and unranked."""
+    """Every player's totals over the finished ones of `matches`, unsorted and unranked,
+    summed in Python from the hands (the leaderboard reads the same sums from the database)."""
     rows: dict[int, PlayerRow] = {}
-    for done in finished(matches):
-        match = done.match
-        names = {s.player_id: s.player.name for s in match.seats}
-        for pid, name in names.items():
-            row = rows.setdefault(pid, PlayerRow(pid, name))
+    for match in matches:
+        summary = summarize(match)
+        if not summary.finished:
+            continue
+        for line in summary.lines:
+            row = rows.setdefault(line.player_id, PlayerRow(line.player_id, line.name))
             row.matches += 1
-            if done.winner is not None and pid in done.members.get(done.winner, ()):
-                row.wins += 1
-        setup = setup_of(match)
-        team_credit = setup.table_format.credit is Credit.TEAM
-        for hand in live_hands(match):
-            gains = credits(setup, played(hand), hand.number)
-            entries = hand.entry.get("teams", [])
-            for index, side in enumerate(hand.result["teams"]):
-                entry = entries[index] if index < len(entries) else {}
-                melds = side.get("melds") or []
-                clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))
-                dirty = sum(1 for m in melds if m.get("biriba") and not m.get("clean"))
-                full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
-                for pid in side["players"]:
-                    row = rows[pid]
-                    row.hands += 1
-                    row.points += gains[side["team"] if team_credit else str(pid)]
-                    row.side_points += side["score"]
-                    row.biribas_clean += clean
-                    row.biribas_dirty += dirty
-                    row.full_runs += full
-                    row.went_out += bool(entry.get("went_out"))
+            row.wins += line.won
+            row.hands += line.hands
+            row.points += line.points
+            row.side_points += line.side_points
+            row.biribas_clean += line.biribas_clean
+            row.biribas_dirty += line.biribas_dirty
+            row.full_runs += line.full_runs
+            row.went_out += line.went_out
     return list(rows.values())
 
 

@@ -7,14 +7,17 @@ from scorekeeper.web import (
     access,
     account,
     api,
+    api_leaderboard,
     api_matches,
     auth,
+    club_export,
     clubs,
     errors,
     game_words,
     guards,
     health,
     i18n,
+    leaderboard,
     limits,
     pages,
     players,
@@ -41,9 +44,12 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(api_matches.bp)  # clubs, matches, hands: login or bearer token
+    app.register_blueprint(api_leaderboard.bp)
     for own in (auth, clubs, account):  # accounts and club pages
         app.register_blueprint(own.bp)
     app.register_blueprint(referee_pages.bp)
+    app.register_blueprint(leaderboard.bp)  # a club's leaderboard page
+    app.register_blueprint(club_export.bp)  # CSV, JSON backup and import
     app.register_blueprint(match_pages.bp)  # new match, scoreboard, hand entry and history
     app.register_blueprint(seasons.bp)  # seasons, and moving a match between them
     app.register_blueprint(players.bp)  # player pages, partnerships, head to head

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from io import BytesIO
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -111,6 +112,12 @@ def _match_body(world: World) -> dict[str, Any]:
 
 def _hand_body(world: World) -> dict[str, Any]:
     return {**REFERENCE_HAND, "teams": [{**t} for t in REFERENCE_HAND["teams"]]}
+
+
+def _club_file(world: World, owner: FlaskClient) -> dict[str, Any]:
+    """The home club's own backup, uploaded to make a new club."""
+    exported = owner.get(f"/clubs/{world.club}/export.json").get_data()
+    return {"data": {"file": (BytesIO(exported), "club.json")}}
 
 
 def _this_year() -> dict[str, str]:
@@ -237,6 +244,16 @@ TABLE: dict[tuple[str, str], Route] = {
     ("POST", "seasons.place"): Route(
         owner(302), lambda w, _o: {"data": {"season": str(w.season)}}, changes=("owner",)
     ),
+    # Leaderboards and the club's files: members read; the owner sets the minimum and takes
+    # the whole club's backup; anyone signed in may import a club of their own.
+    ("GET", "leaderboard.show"): Route(member(200)),
+    ("GET", "api_leaderboard.club_leaderboard"): Route(member(200)),
+    ("POST", "leaderboard.set_minimum"): Route(owner(302), form(minimum="2"), changes=("owner",)),
+    ("GET", "club_export.season_csv_download"): Route(member(200)),
+    ("GET", "club_export.club_json"): Route(owner(200)),
+    ("GET", "club_export.backup"): Route(owner(200)),
+    ("GET", "club_export.import_page"): Route(signed_in(200)),
+    ("POST", "club_export.import_page"): Route(signed_in(302), _club_file, changes=ANY_SIGNED_IN),
     # Players' records.
     ("GET", "players.show"): Route(member(200)),
     ("GET", "players.partnerships"): Route(member(200)),

@@ -77,7 +77,8 @@ def ask(app: Flask, world: World, method: str, rule: Rule, route: Route, role: s
     if method != "GET":  # with a valid token: CSRF is test_csrf.py's business
         headers["X-CSRFToken"] = csrf_token(client)
     url = fill(rule, world.url_values())
-    return client.open(url, method=method, headers=headers, **sent)
+    # buffered: a streamed answer (the CSV) is read within its request, as a browser would.
+    return client.open(url, method=method, headers=headers, buffered=True, **sent)
 
 
 def answers(response: TestResponse, expected: int | str, rule: Rule) -> bool:

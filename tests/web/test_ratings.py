@@ -10,7 +10,7 @@ from flask import Flask
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons
+from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons, stats
 from scorekeeper.services.matches import TeamSpec
 
 WINNERS = {
@@ -50,6 +50,7 @@ def play(
         .where(HandVersion.match_id == match.id)
         .values(created_at=START + timedelta(days=day))
     )
+    stats.refresh_match(match)  # the derived tables follow the stored times
     db.session.commit()
     return match
 

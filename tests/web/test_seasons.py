@@ -10,7 +10,7 @@ from flask import Flask
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import accounts, clubs, hands, matches, seasons
+from scorekeeper.services import accounts, clubs, hands, matches, seasons, stats
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.matches import TeamSpec
 
@@ -46,6 +46,7 @@ def played_on(match: Match, number: int, day: date) -> None:
         .where(HandVersion.match_id == match.id, HandVersion.number == number)
         .values(created_at=when)
     )
+    stats.refresh_match(match)  # the derived tables follow the stored times
     db.session.commit()
 
 

@@ -14,7 +14,7 @@ from flask import Flask
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import accounts, clubs, hands, matches, seasons, standings
+from scorekeeper.services import accounts, clubs, hands, matches, seasons, standings, stats
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
 
@@ -42,6 +42,7 @@ def played_on(match: Match, day: date) -> None:
     db.session.execute(
         sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
     )
+    stats.refresh_match(match)  # the derived tables follow the stored times
     db.session.commit()
 
 

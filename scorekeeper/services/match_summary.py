@@ -1,0 +1,95 @@
+"""One match summed up per player, from its stored hands: what the leaderboard adds up.
+
+No score is recomputed: a hand's stored side scores, meld verdicts and entry flags are read
+as they are, and shares of a side's score come from the rules engine (rules.match.credits).
+In the fixed-team formats a player is credited with the team's hand score; in the share
+formats (`3p-partnership`, `5p`, `solo-vs-rest`) with their own exact share.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from scorekeeper.models import Match
+from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.match import MatchState, credits
+from scorekeeper.services.matches import live_hands, played, setup_of, state_of
+
+
+@dataclasses.dataclass(slots=True)
+class PlayerLine:
+    """One seated player's part in one match."""
+
+    player_id: int
+    name: str
+    competitor: str  # the team's name, or the player's id in the share formats
+    competitor_order: int  # the team's position, or the seat in the share formats
+    seat: int
+    competitor_total: Fraction  # the competitor's total after the match's live hands
+    won: bool
+    hands: int = 0
+    points: Fraction = Fraction(0)  # the team's hand scores, or the player's own shares
+    side_points: int = 0  # the scores of the sides the player was on
+    biribas_clean: int = 0
+    biribas_dirty: int = 0
+    full_runs: int = 0  # full 13-card runs
+    went_out: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchSummary:
+    state: MatchState
+    lines: tuple[PlayerLine, ...]  # in seat order
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+
+def summarize(match: Match) -> MatchSummary:
+    """Every seated player's line of `match` (loaded with its seats, teams and hands)."""
+    state = state_of(match)
+    setup = setup_of(match)
+    team_credit = setup.table_format.credit is Credit.TEAM
+    positions = {team.id: team.position for team in match.teams}
+    names = {team.id: team.name for team in match.teams}
+    lines: dict[int, PlayerLine] = {}
+    for seat in match.seats:
+        if team_credit:
+            competitor = names.get(seat.team_id or 0, "")
+            order = positions.get(seat.team_id or 0, seat.position)
+        else:
+            competitor, order = str(seat.player_id), seat.position
+        lines[seat.player_id] = PlayerLine(
+            player_id=seat.player_id,
+            name=seat.player.name,
+            competitor=competitor,
+            competitor_order=order,
+            seat=seat.position,
+            competitor_total=_total(state, competitor),
+            won=state.winner is not None and state.winner == competitor,
+        )
+    for hand in live_hands(match):
+        gains = credits(setup, played(hand), hand.number)
+        entries = hand.entry.get("teams", [])
+        for index, side in enumerate(hand.result["teams"]):
+            entry = entries[index] if index < len(entries) else {}
+            melds = side.get("melds") or []
+            clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))
+            dirty = sum(1 for m in melds if m.get("biriba") and not m.get("clean"))
+            full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
+            for pid in side["players"]:
+                line = lines[pid]
+                line.hands += 1
+                line.points += gains[side["team"] if team_credit else str(pid)]
+                line.side_points += side["score"]
+                line.biribas_clean += clean
+                line.biribas_dirty += dirty
+                line.full_runs += full
+                line.went_out += bool(entry.get("went_out"))
+    return MatchSummary(state, tuple(lines.values()))
+
+
+def _total(state: MatchState, competitor: str) -> Fraction:
+    return next((s.total for s in state.standings if s.name == competitor), Fraction(0))

@@ -1,0 +1,249 @@
+"""The derived tables: per-match player summaries (PlayerMatchStat), each player's all-time
+sums (PlayerTotal) and stored ratings (RatingStep, PlayerRating), so that a leaderboard is
+one grouped query (a season's) or one read (all time) instead of a replay of every hand.
+
+They hold nothing of their own: `rebuild` makes them again from the stored hands, and the
+hand service calls `refresh_match` in the transaction that saves, edits or deletes a hand.
+A match's season is not stored here; the leaderboard reads the match's own choice and the
+first-hand time (`played_at`) against the seasons' days, so seasons may change freely.
+
+Whoever changes stored hands or their times some other way (a test setting the time a hand
+was played, a repair by hand) calls `refresh_match` or `rebuild` afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from fractions import Fraction
+from typing import Any, cast
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session, selectinload
+
+from scorekeeper.extensions import db
+from scorekeeper.models import (
+    POINT_SCALE,
+    Club,
+    Hand,
+    HandVersion,
+    Match,
+    PlayerMatchStat,
+    PlayerRating,
+    PlayerTotal,
+    RatingStep,
+    Seat,
+)
+from scorekeeper.services import rating_history
+from scorekeeper.services.match_summary import summarize
+
+_BATCH = 400  # matches loaded at a time by a rebuild
+
+
+def refresh_match(match: Match, session: Session | None = None) -> None:
+    """Bring `match`'s summary rows in step with its stored hands, and replay the club's
+    ratings from this match on where its result or its place in time moved. Runs in the
+    caller's transaction: the caller commits (or rolls back, and nothing changed)."""
+    session = _active(session)
+    session.flush()
+    _lock_club(session, match.club_id)
+    before = _rating_inputs(session, match.id)
+    session.execute(sa.delete(PlayerMatchStat).where(PlayerMatchStat.match_id == match.id))
+    played_at = _first_hand_times(session, Hand.match_id == match.id).get(match.id)
+    rows = [] if played_at is None else stat_rows(match, played_at)
+    if rows:
+        session.execute(sa.insert(PlayerMatchStat), rows)
+    _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
+    after = _rating_inputs(session, match.id)
+    if before != after:
+        starts = [inputs[0][:2] for inputs in (before, after) if inputs]
+        rating_history.replay(session, match.club_id, min(starts))
+
+
+def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
+    """Make every derived row again from the stored hands, for one club or all of them;
+    returns how many matches were summed. Runs in the caller's transaction."""
+    session = _active(session)
+    session.flush()
+    clubs = [club_id] if club_id is not None else list(session.scalars(sa.select(Club.id)))
+    summed = 0
+    for cid in clubs:
+        _lock_club(session, cid)
+        for table in (PlayerRating, RatingStep, PlayerTotal, PlayerMatchStat):
+            session.execute(sa.delete(table).where(table.club_id == cid))
+        times = _first_hand_times(session, Match.club_id == cid)
+        rows: list[dict[str, Any]] = []
+        for batch in _match_batches(session, cid, sorted(times)):
+            for match in batch:
+                rows.extend(stat_rows(match, times[match.id]))
+                summed += 1
+            session.execute(sa.insert(PlayerMatchStat), rows)
+            rows = []
+        _store_totals(session, cid)
+        rating_history.replay(session, cid)
+    return summed
+
+
+def _store_totals(session: Session, club_id: int, players: list[int] | None = None) -> None:
+    """PlayerTotal of `players` (None: everyone in the club), summed anew from their
+    match summaries: a few dozen rows each, found by the player index."""
+    stat, total = PlayerMatchStat, PlayerTotal
+    if players is None:
+        session.execute(sa.delete(total).where(total.club_id == club_id))
+    else:
+        session.execute(sa.delete(total).where(total.player_id.in_(players)))
+    sums = (
+        sa.select(
+            stat.player_id,
+            stat.club_id,
+            sa.func.count(),
+            sa.func.sum(sa.case((stat.won.is_(True), 1), else_=0)),
+            *(
+                sa.func.sum(column)
+                for column in (
+                    stat.hands,
+                    stat.points,
+                    stat.side_points,
+                    stat.biribas_clean,
+                    stat.biribas_dirty,
+                    stat.full_runs,
+                    stat.went_out,
+                )
+            ),
+        )
+        .where(stat.club_id == club_id, stat.finished.is_(True))
+        .group_by(stat.player_id, stat.club_id)
+    )
+    if players is not None:
+        sums = sums.where(stat.player_id.in_(players))
+    session.execute(sa.insert(total).from_select(_TOTAL_COLUMNS, sums))
+
+
+_TOTAL_COLUMNS = [
+    "player_id",
+    "club_id",
+    "matches",
+    "wins",
+    "hands",
+    "points",
+    "side_points",
+    "biribas_clean",
+    "biribas_dirty",
+    "full_runs",
+    "went_out",
+]
+
+
+def stat_rows(match: Match, played_at: datetime) -> list[dict[str, Any]]:
+    """The PlayerMatchStat rows of `match`, whose first live hand was saved at `played_at`."""
+    summary = summarize(match)
+    return [
+        {
+            "match_id": match.id,
+            "player_id": line.player_id,
+            "club_id": match.club_id,
+            "played_at": played_at,
+            "finished": summary.finished,
+            "won": line.won,
+            "competitor": line.competitor,
+            "competitor_order": line.competitor_order,
+            "seat": line.seat,
+            "competitor_total": scaled(line.competitor_total),
+            "hands": line.hands,
+            "points": scaled(line.points),
+            "side_points": line.side_points,
+            "biribas_clean": line.biribas_clean,
+            "biribas_dirty": line.biribas_dirty,
+            "full_runs": line.full_runs,
+            "went_out": line.went_out,
+        }
+        for line in summary.lines
+    ]
+
+
+def scaled(points: Fraction) -> int:
+    """Points as a whole number of 1/POINT_SCALE; every share the formats make fits."""
+    value = points * POINT_SCALE
+    if value.denominator != 1:
+        raise ValueError(f"{points} points cannot be stored exactly in 1/{POINT_SCALE}ths.")
+    return int(value)
+
+
+def unscaled(stored: int) -> Fraction:
+    return Fraction(int(stored), POINT_SCALE)
+
+
+def _active(session: Session | None) -> Session:
+    # db.session is a scoped proxy of the app context's Session: either serves.
+    return session if session is not None else cast(Session, db.session)
+
+
+def _lock_club(session: Session, club_id: int) -> None:
+    """One writer at a time per club on PostgreSQL: two matches finishing at once must not
+    replay the same ratings side by side. (SQLite lets one writer in anyway; SQLAlchemy
+    leaves FOR UPDATE out there.)"""
+    session.execute(sa.select(Club.id).where(Club.id == club_id).with_for_update())
+
+
+def _rating_inputs(session: Session, match_id: int) -> list[tuple[Any, ...]]:
+    """What the ratings read of a match: nothing unless it is finished."""
+    stat = PlayerMatchStat
+    rows = session.execute(
+        sa.select(
+            stat.played_at,
+            stat.match_id,
+            stat.competitor_order,
+            stat.seat,
+            stat.competitor,
+            stat.competitor_total,
+            stat.player_id,
+        )
+        .where(stat.match_id == match_id, stat.finished.is_(True))
+        .order_by(stat.competitor_order, stat.seat)
+    )
+    return [(_utc(row[0]), *row[1:]) for row in rows]
+
+
+def _first_hand_times(session: Session, where: sa.ColumnElement[bool]) -> dict[int, datetime]:
+    """When each match's first live hand was first saved (its "created" version), as an
+    aware UTC time, by match id; the same rule as services.seasons.first_hand_times."""
+    rows = session.execute(
+        sa.select(Hand.match_id, sa.func.min(HandVersion.created_at))
+        .join(
+            HandVersion,
+            sa.and_(HandVersion.match_id == Hand.match_id, HandVersion.number == Hand.number),
+        )
+        .join(Match, Match.id == Hand.match_id)
+        .where(where, Hand.deleted.is_(False), HandVersion.action == "created")
+        .group_by(Hand.match_id)
+    )
+    return {match_id: _utc(when) for match_id, when in rows}
+
+
+def _utc(when: datetime) -> datetime:
+    """SQLite gives back naive times (stored as UTC), PostgreSQL aware ones."""
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+def _match_batches(session: Session, club_id: int, ids: Sequence[int]) -> Iterator[list[Match]]:
+    """The matches `ids` with everything a summary reads, a batch at a time; each batch
+    leaves the session afterwards (unless the caller held it), so memory stays flat."""
+    for start in range(0, len(ids), _BATCH):
+        chunk = list(ids[start : start + _BATCH])
+        held = {obj.id for obj in list(session.identity_map.values()) if isinstance(obj, Match)}
+        batch = list(
+            session.scalars(
+                sa.select(Match)
+                .where(Match.id.in_(chunk))
+                .options(
+                    selectinload(Match.hands),
+                    selectinload(Match.seats).selectinload(Seat.player),
+                    selectinload(Match.teams),
+                )
+                .execution_options(populate_existing=True)
+            )
+        )
+        yield batch
+        for match in batch:
+            if match.id not in held:
+                session.expunge(match)

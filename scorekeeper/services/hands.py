@@ -17,6 +17,7 @@ from scorekeeper.rules.i18n import language, using
 from scorekeeper.rules.match import side_score_before
 from scorekeeper.rules.scoring import score_hand
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound
+from scorekeeper.services.locks import lock_match
 from scorekeeper.services.matches import format_of, names_of, state_of, variant_of
 
 _ENTRY_FIELDS = {"kozi", "teams"}
@@ -36,6 +37,7 @@ def record_hand(
 ) -> tuple[Hand, bool]:
     """Save the next hand; returns it and whether it is new. A retried request with the same
     idempotency key gets the hand its first attempt saved, and nothing is stored twice."""
+    lock_match(match)  # the key, the next number and the totals are read under the lock
     if idempotency_key:
         earlier = _by_key(match, idempotency_key)
         if earlier is not None:
@@ -87,6 +89,7 @@ def edit_hand(
 ) -> Hand:
     """Replace a hand's entry. Only the version the editor saw may be replaced, so of two
     phones editing one hand the second is refused instead of overwriting the first."""
+    lock_match(match)
     hand = hand_of(match, number)
     _check_version(hand, expected_version)  # a stale edit is a conflict, whatever it holds
     normalized, shown = _score(match, _normalize(match, entry), number)
@@ -102,6 +105,7 @@ def edit_hand(
 
 
 def delete_hand(match: Match, number: int, user: User | None, expected_version: int) -> None:
+    lock_match(match)
     hand = hand_of(match, number)
     _swap(hand, expected_version, deleted=True, user=user)
     db.session.add(_version(hand, "deleted", user))

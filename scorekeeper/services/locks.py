@@ -1,0 +1,37 @@
+"""One writer at a time per match.
+
+A hand's score depends on the totals before it (opening needs, the target), and a correction
+rescores every later hand. Two requests writing hands of one match at once, each from what it
+read before the other committed, could store a hand scored against totals that are no longer
+true, or both pick the same next number. So every hand write first locks its match, and only
+then reads the hands it scores against.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Match
+
+
+def lock_match(match: Match) -> None:
+    """Hold `match` for this transaction; other writers of the match wait until it ends.
+
+    Call it before the write reads anything it depends on: afterwards every object in the
+    session is read again, so nothing read before the lock is trusted.
+    """
+    db.session.flush()  # nothing pending may be lost by the expiry below
+    if db.session.get_bind().dialect.name == "sqlite":
+        # SQLite has no row locks; a write takes the database's write lock until commit (and
+        # waits for it up to the busy timeout, see extensions.py). A write that changes nothing
+        # takes it now, before the reads, so they see every hand committed before ours.
+        db.session.execute(
+            sa.update(Match)
+            .where(Match.id == match.id)
+            .values(id=Match.id)
+            .execution_options(synchronize_session=False)
+        )
+    else:
+        db.session.execute(sa.select(Match.id).where(Match.id == match.id).with_for_update())
+    db.session.expire_all()

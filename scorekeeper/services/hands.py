@@ -16,8 +16,8 @@ from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import language, using
 from scorekeeper.rules.match import side_score_before
 from scorekeeper.rules.scoring import score_hand
-from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound
-from scorekeeper.services.locks import lock_match
+from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
+from scorekeeper.services.locks import lock_match, written, written_now
 from scorekeeper.services.matches import format_of, names_of, state_of, variant_of
 
 _ENTRY_FIELDS = {"kozi", "teams"}
@@ -37,22 +37,24 @@ def record_hand(
 ) -> tuple[Hand, bool]:
     """Save the next hand; returns it and whether it is new. A retried request with the same
     idempotency key gets the hand its first attempt saved, and nothing is stored twice."""
-    lock_match(match)  # the key, the next number and the totals are read under the lock
     if idempotency_key:
         earlier = _by_key(match, idempotency_key)
         if earlier is not None:
             return earlier, False
-    state = state_of(match)
-    if state.finished:
-        winner = names_of(match).get(state.winner or "", state.winner)
-        raise Conflict(
-            _("The match is over: %(winner)s won. Correct an earlier hand instead.", winner=winner)
-        )
-    normalized = _normalize(match, entry)
-    number = 1 + max((h.number for h in match.hands), default=0)
-    normalized, shown = _score(match, normalized, number)
-    reason = _check_problems(shown, accepted_reason)
-    result = _stored(match, normalized, number)
+    # Scored before the lock, so saves to other matches go on meanwhile (SQLite has one write
+    # lock for the whole database); under it, scored again only if the match moved on since.
+    try:
+        seen, plan = written(match), _plan(match, entry, accepted_reason)
+    except ServiceError:
+        seen, plan = None, None  # refused against old hands? decide against the newest
+    lock_match(match)
+    if idempotency_key:
+        earlier = _by_key(match, idempotency_key)
+        if earlier is not None:
+            return earlier, False
+    if plan is None or seen != written_now(match):
+        plan = _plan(match, entry, accepted_reason)
+    number, normalized, result, reason = plan
     hand = Hand(
         match=match,
         number=number,
@@ -77,6 +79,23 @@ def record_hand(
             _("Another hand was saved at the same moment; reload and try again.")
         ) from None
     return hand, True
+
+
+def _plan(
+    match: Match, entry: Any, accepted_reason: str | None
+) -> tuple[int, dict[str, Any], dict[str, Any], str | None]:
+    """The next hand as it would be stored: its number, entry, result and accepted reason."""
+    state = state_of(match)
+    if state.finished:
+        winner = names_of(match).get(state.winner or "", state.winner)
+        raise Conflict(
+            _("The match is over: %(winner)s won. Correct an earlier hand instead.", winner=winner)
+        )
+    normalized = _normalize(match, entry)
+    number = 1 + max((h.number for h in match.hands), default=0)
+    normalized, shown = _score(match, normalized, number)
+    reason = _check_problems(shown, accepted_reason)
+    return number, normalized, _stored(match, normalized, number), reason
 
 
 def edit_hand(

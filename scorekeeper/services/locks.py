@@ -12,7 +12,12 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Match
+from scorekeeper.models import Hand, Match
+
+#: What a match's hands were when something was computed from them: (number, version,
+#: deleted) of each. Every change to an entry raises its hand's version, and every result
+#: follows from the entries, so equal marks mean equal hands.
+Mark = tuple[tuple[int, int, bool], ...]
 
 
 def lock_match(match: Match) -> None:
@@ -35,3 +40,22 @@ def lock_match(match: Match) -> None:
     else:
         db.session.execute(sa.select(Match.id).where(Match.id == match.id).with_for_update())
     db.session.expire_all()
+
+
+def written(match: Match) -> Mark:
+    """The mark of the hands as this session has loaded them (what a computation used)."""
+    return tuple((h.number, h.version, h.deleted) for h in sorted(match.hands, key=_number))
+
+
+def written_now(match: Match) -> Mark:
+    """The mark of the hands as stored now; under `lock_match`, as they stay until commit."""
+    rows = db.session.execute(
+        sa.select(Hand.number, Hand.version, Hand.deleted)
+        .where(Hand.match_id == match.id)
+        .order_by(Hand.number)
+    )
+    return tuple((number, version, bool(deleted)) for number, version, deleted in rows)
+
+
+def _number(hand: Hand) -> int:
+    return hand.number

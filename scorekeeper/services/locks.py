@@ -31,10 +31,11 @@ def lock_match(match: Match) -> None:
         # SQLite has no row locks; a write takes the database's write lock until commit (and
         # waits for it up to the busy timeout, see extensions.py). A write that changes nothing
         # takes it now, before the reads, so they see every hand committed before ours.
+        # (Not the key column: rewriting a parent key would make SQLite check child tables.)
         db.session.execute(
             sa.update(Match)
             .where(Match.id == match.id)
-            .values(id=Match.id)
+            .values(first_dealer=Match.first_dealer)
             .execution_options(synchronize_session=False)
         )
     else:

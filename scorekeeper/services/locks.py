@@ -3,8 +3,10 @@
 A hand's score depends on the totals before it (opening needs, the target), and a correction
 rescores every later hand. Two requests writing hands of one match at once, each from what it
 read before the other committed, could store a hand scored against totals that are no longer
-true, or both pick the same next number. So every hand write first locks its match, and only
-then reads the hands it scores against.
+true, or both pick the same next number. So every hand write locks its match and trusts only
+what holds under the lock: an edit or a deletion reads the hands after taking it; a new hand
+is scored before (other matches' saves go on meanwhile) and kept only if the match's hands
+still bear the same marks under the lock, else scored again there.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ Mark = tuple[tuple[int, int, bool], ...]
 def lock_match(match: Match) -> None:
     """Hold `match` for this transaction; other writers of the match wait until it ends.
 
-    Call it before the write reads anything it depends on: afterwards every object in the
-    session is read again, so nothing read before the lock is trusted.
+    Afterwards every object in the session is read again: what was read before the lock is
+    either read anew or checked against `written_now`.
     """
     db.session.flush()  # nothing pending may be lost by the expiry below
     if db.session.get_bind().dialect.name == "sqlite":

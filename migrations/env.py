@@ -89,7 +89,10 @@ def run_migrations_online():
 
     connectable = get_engine()
 
-    with connectable.connect() as connection:
+    from scorekeeper.schema import one_migrator
+
+    # Several workers start (and upgrade) at once: the others wait, then find nothing to do.
+    with connectable.connect() as connection, one_migrator(connection):
         context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
 
         with context.begin_transaction():

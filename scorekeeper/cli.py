@@ -7,6 +7,10 @@ And accounts for the match API:
 
 flask --app scorekeeper create-user alice --password 'correct horse'
 flask --app scorekeeper create-token alice --label phone   # the token is the last line
+
+And a copy of the SQLite database while the app runs (scorekeeper/backup.py):
+
+flask --app scorekeeper backup [PATH]
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 
 from scorekeeper import cli_data, referee
+from scorekeeper.backup import backup_command
 from scorekeeper.demo import demo_command
 from scorekeeper.extensions import db
 from scorekeeper.schema import ensure_schema
@@ -35,6 +40,7 @@ def register(app: Flask) -> None:
     app.cli.add_command(demo_command)
     for command in cli_data.COMMANDS:  # rebuild-stats, export, import
         app.cli.add_command(command)
+    app.cli.add_command(backup_command)
 
 
 def _parse_option(text: str) -> tuple[str, Any]:

@@ -25,12 +25,22 @@ login_manager.login_view = "auth.login"
 login_manager.login_message = _l("Please log in to see this page.")
 
 
+#: How long a SQLite connection waits for another process's write to finish before it gives
+#: up with "database is locked". Writes take milliseconds; this only has to outlast a queue of
+#: them under load, and stays below gunicorn's 30 s worker timeout.
+SQLITE_BUSY_TIMEOUT_MS = 15_000
+
+
 @event.listens_for(Engine, "connect")
 def _tune_sqlite(dbapi_connection: Any, _connection_record: Any) -> None:
-    # SQLite leaves foreign keys unchecked unless asked on every connection, and WAL lets
-    # readers go on while a hand is being written.
+    # Only SQLite connections (any sqlite URL): PostgreSQL has row locks and needs none of it.
+    # SQLite leaves foreign keys unchecked unless asked on every connection; WAL lets readers
+    # go on while a hand is being written; and with several worker processes a writer must
+    # wait its turn for the write lock instead of failing at once. The timeout comes first,
+    # so that switching to WAL waits too if another process holds the database.
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()

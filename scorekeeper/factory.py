@@ -51,5 +51,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
         with app.app_context():
             upgrade()
+            # gunicorn --preload forks its workers from this process: none may inherit (and
+            # share) a connection opened here.
+            db.engine.dispose()
 
     return app

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from .i18n import tr
@@ -47,6 +48,10 @@ def points_json(points: Fraction | int) -> int | str:
 
 
 _GLYPHS = {glyph: fraction for fraction, glyph in _VULGAR.items()}
+# ASCII digits only (str.isdigit also takes "²", which int() refuses), and never a zero
+# denominator (Fraction would raise ZeroDivisionError, not a ValueError naming the text).
+_WHOLE = re.compile(r"[0-9]+")
+_PLAIN = re.compile(r"[0-9]+(?:/0*[1-9][0-9]*)?")
 
 
 def parse_points(text: str) -> Fraction:
@@ -58,12 +63,12 @@ def parse_points(text: str) -> Fraction:
     """
     word = text.strip().replace("−", "-").replace(" ", "")
     sign = -1 if word.startswith("-") else 1
-    body = word.lstrip("+-")
+    body = word[1:] if word[:1] in ("+", "-") else word
     if body and body[-1] in _GLYPHS:
         whole = body[:-1] or "0"
-        if not whole.isdigit():
+        if not _WHOLE.fullmatch(whole):
             raise ValueError(tr("{text!r} is not a number of points", text=text))
         return sign * (int(whole) + _GLYPHS[body[-1]])
-    if not body or not all(ch.isdigit() or ch == "/" for ch in body) or body.count("/") > 1:
+    if not _PLAIN.fullmatch(body):
         raise ValueError(tr("{text!r} is not a number of points", text=text))
     return sign * Fraction(body)

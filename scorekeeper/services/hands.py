@@ -17,7 +17,8 @@ from scorekeeper.rules.i18n import language, using
 from scorekeeper.rules.match import side_score_before
 from scorekeeper.rules.scoring import score_hand
 from scorekeeper.services import stats
-from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound
+from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
+from scorekeeper.services.locks import lock_match, written, written_now
 from scorekeeper.services.matches import format_of, names_of, state_of, variant_of
 
 _ENTRY_FIELDS = {"kozi", "teams"}
@@ -41,17 +42,20 @@ def record_hand(
         earlier = _by_key(match, idempotency_key)
         if earlier is not None:
             return earlier, False
-    state = state_of(match)
-    if state.finished:
-        winner = names_of(match).get(state.winner or "", state.winner)
-        raise Conflict(
-            _("The match is over: %(winner)s won. Correct an earlier hand instead.", winner=winner)
-        )
-    normalized = _normalize(match, entry)
-    number = 1 + max((h.number for h in match.hands), default=0)
-    normalized, shown = _score(match, normalized, number)
-    reason = _check_problems(shown, accepted_reason)
-    result = _stored(match, normalized, number)
+    # Scored before the lock, so saves to other matches go on meanwhile (SQLite has one write
+    # lock for the whole database); under it, scored again only if the match moved on since.
+    try:
+        seen, plan = written(match), _plan(match, entry, accepted_reason)
+    except ServiceError:
+        seen, plan = None, None  # refused against old hands? decide against the newest
+    lock_match(match)
+    if idempotency_key:
+        earlier = _by_key(match, idempotency_key)
+        if earlier is not None:
+            return earlier, False
+    if plan is None or seen != written_now(match):
+        plan = _plan(match, entry, accepted_reason)
+    number, normalized, result, reason = plan
     hand = Hand(
         match=match,
         number=number,
@@ -79,6 +83,23 @@ def record_hand(
     return hand, True
 
 
+def _plan(
+    match: Match, entry: Any, accepted_reason: str | None
+) -> tuple[int, dict[str, Any], dict[str, Any], str | None]:
+    """The next hand as it would be stored: its number, entry, result and accepted reason."""
+    state = state_of(match)
+    if state.finished:
+        winner = names_of(match).get(state.winner or "", state.winner)
+        raise Conflict(
+            _("The match is over: %(winner)s won. Correct an earlier hand instead.", winner=winner)
+        )
+    normalized = _normalize(match, entry)
+    number = 1 + max((h.number for h in match.hands), default=0)
+    normalized, shown = _score(match, normalized, number)
+    reason = _check_problems(shown, accepted_reason)
+    return number, normalized, _stored(match, normalized, number), reason
+
+
 def edit_hand(
     match: Match,
     number: int,
@@ -89,6 +110,7 @@ def edit_hand(
 ) -> Hand:
     """Replace a hand's entry. Only the version the editor saw may be replaced, so of two
     phones editing one hand the second is refused instead of overwriting the first."""
+    lock_match(match)
     hand = hand_of(match, number)
     _check_version(hand, expected_version)  # a stale edit is a conflict, whatever it holds
     normalized, shown = _score(match, _normalize(match, entry), number)
@@ -105,6 +127,7 @@ def edit_hand(
 
 
 def delete_hand(match: Match, number: int, user: User | None, expected_version: int) -> None:
+    lock_match(match)
     hand = hand_of(match, number)
     _swap(hand, expected_version, deleted=True, user=user)
     db.session.add(_version(hand, "deleted", user))

@@ -1,0 +1,173 @@
+"""The server side of the load benchmark (load.py): a fresh database with a user and a token,
+and gunicorn started, killed with SIGKILL and started again on one port of 127.0.0.1."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+from scorekeeper.config import normalize_database_url
+
+BIN = Path(sys.executable).parent
+
+
+class Unavailable(Exception):
+    """No answer: the server is down, or died while answering."""
+
+
+def prepare_database(url: str, workdir: Path) -> str:
+    """Empty the database, bring it to the newest schema, and return a new user's API token."""
+    url = normalize_database_url(url)
+    if url.startswith("sqlite"):
+        path = Path(sa.make_url(url).database or "")
+        for extra in ("", "-wal", "-shm", ".migrate-lock"):
+            Path(f"{path}{extra}").unlink(missing_ok=True)
+    else:
+        engine = sa.create_engine(url)
+        meta = sa.MetaData()
+        meta.reflect(engine)
+        meta.drop_all(engine)
+        engine.dispose()
+    env = environment(url)
+    flask = [str(BIN / "flask"), "--app", "scorekeeper"]
+    run = {"env": env, "cwd": workdir, "check": True, "capture_output": True, "text": True}
+    subprocess.run([*flask, "create-user", "load", "--password", "load-test-1"], **run)  # type: ignore[call-overload]
+    made = subprocess.run([*flask, "create-token", "load", "--label", "load"], **run)  # type: ignore[call-overload]
+    token: str = made.stdout.strip().splitlines()[-1]
+    return token
+
+
+def environment(url: str) -> dict[str, str]:
+    return os.environ | {
+        "SCOREKEEPER_DATABASE_URL": url,
+        "SCOREKEEPER_SECRET_KEY": secrets.token_hex(32),
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """gunicorn with `workers` sync workers on a free port of 127.0.0.1."""
+
+    def __init__(self, url: str, workdir: Path, workers: int) -> None:
+        self.env = environment(normalize_database_url(url))
+        self.workdir = workdir
+        self.workers = workers
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        log = open(self.workdir / "gunicorn.log", "ab")  # noqa: SIM115 - the child keeps it
+        self.process = subprocess.Popen(
+            [
+                str(BIN / "gunicorn"),
+                "--workers",
+                str(self.workers),
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--timeout",
+                "60",
+                "scorekeeper:create_app()",
+            ],
+            env=self.env,
+            cwd=self.workdir,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,  # its own process group: the kill reaches every worker
+        )
+        log.close()
+        self.wait_until_up(deadline=60)
+
+    def group(self) -> list[int]:
+        """The gunicorn master and its workers (one process group)."""
+        assert self.process is not None
+        pids = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == self.process.pid:  # fields: state, ppid, pgrp, …
+                pids.append(int(stat.parent.name))
+        return pids
+
+    def kill(self) -> int:
+        """SIGKILL the master and every worker at once, as a power cut would."""
+        assert self.process is not None
+        count = len(self.group())
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        deadline = time.monotonic() + 10
+        while self.group() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return count
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+    def wait_until_up(self, deadline: float) -> None:
+        give_up = time.monotonic() + deadline
+        while time.monotonic() < give_up:
+            try:
+                status, _ = self.request("GET", "/healthz")
+                if status == 200:
+                    return
+            except Unavailable:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"gunicorn did not answer within {deadline} s (see gunicorn.log)")
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        token: str | None = None,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, Any]:
+        """One request on a new connection (gunicorn's sync workers close each one)."""
+        sent = dict(headers or {})
+        if token:
+            sent["Authorization"] = f"Bearer {token}"
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            sent["Content-Type"] = "application/json"
+        if not path.startswith("/"):
+            path = f"/api/v1/{path}"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=90)
+        try:
+            connection.request(method, path, body=data, headers=sent)
+            response = connection.getresponse()
+            raw = response.read()
+        except (ConnectionError, http.client.HTTPException, TimeoutError) as error:
+            raise Unavailable(str(error)) from None
+        finally:
+            connection.close()
+        try:
+            answer = json.loads(raw) if raw else {}
+        except ValueError:
+            answer = {"raw": raw[:200].decode(errors="replace")}
+        return response.status, answer

@@ -6,6 +6,7 @@ are the engine's own.
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime, timedelta
 from itertools import cycle
 from typing import Any
 
@@ -14,10 +15,10 @@ import sqlalchemy as sa
 from flask.cli import with_appcontext
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Match, User
+from scorekeeper.models import Club, HandVersion, Match, User
 from scorekeeper.schema import ensure_schema
-from scorekeeper.services import accounts, clubs, hands, matches
-from scorekeeper.services.matches import TeamSpec, state_of
+from scorekeeper.services import accounts, clubs, hands, matches, seasons, stats
+from scorekeeper.services.matches import TeamSpec, names_of, state_of
 
 DEMO_USER = "demo"
 DEMO_PASSWORD = "biriba-demo"
@@ -73,10 +74,29 @@ PAGAT_HANDS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 ]
 
 
+#: Finished matches of the demo's two seasons: (season, days into it, preset, team A, team B,
+#: which hands team B takes). Indexes into PLAYERS, so partnerships and rivalries repeat.
+FINISHED: list[tuple[str, int, str, tuple[int, int], tuple[int, int], frozenset[int]]] = [
+    ("last", 3, "pagat", (0, 2), (1, 3), frozenset({3})),
+    ("last", 10, "pagat", (4, 5), (0, 1), frozenset({1, 2, 4})),
+    ("last", 17, "pagat", (2, 3), (4, 0), frozenset({3, 6})),
+    ("last", 24, "wikipedia", (1, 5), (2, 4), frozenset({1})),
+    ("last", 38, "pagat", (0, 3), (2, 5), frozenset({1, 3, 4})),
+    ("last", 52, "pagat", (1, 4), (3, 5), frozenset({3})),
+    ("this", 2, "pagat", (0, 2), (4, 5), frozenset({1, 2, 4})),
+    ("this", 9, "pagat", (1, 3), (0, 5), frozenset({2, 3, 4})),
+    ("this", 16, "wikipedia", (2, 4), (1, 3), frozenset({2})),
+    ("this", 23, "pagat", (5, 1), (3, 4), frozenset({1, 3, 4})),
+    ("this", 30, "pagat", (3, 0), (2, 1), frozenset({3})),
+    ("this", 44, "pagat", (4, 2), (5, 0), frozenset({2, 3, 5})),
+]
+SEASON_NAMES = {12: "Winter", 3: "Spring", 6: "Summer", 9: "Autumn"}
+
+
 @click.command("demo")
 @with_appcontext
 def demo_command() -> None:
-    """Fill a demo club with players and a few finished and running matches."""
+    """Fill a demo club with players, two seasons, finished and running matches."""
     ensure_schema()
     user = accounts.find_user(DEMO_USER) or accounts.create_user(DEMO_USER, DEMO_PASSWORD)
     existing = db.session.scalar(sa.select(Club).where(Club.name == DEMO_CLUB))
@@ -84,21 +104,53 @@ def demo_command() -> None:
         click.echo(f"The demo club is already there (club {existing.id}); nothing added.")
         return
     club = clubs.create_club(user, DEMO_CLUB)
-    people = [clubs.add_player(club, name) for name in PLAYERS]
-    eleni, nikos, maria, giorgos, katerina, yannis = (p.id for p in people)
+    people = [clubs.add_player(club, name).id for name in PLAYERS]
+    today = datetime.now(UTC).date()
+    this = _season_around(today)
+    last = _season_around(this[0] - timedelta(days=1))
+    for first, final in (last, this):
+        seasons.create_season(club, _season_name(first, final), first, final)
 
-    finished = _start(club, user, "pagat", (eleni, maria), (nikos, giorgos), target=2000)
-    _play(finished, user, until_finished=True)
+    played: list[Match] = []
+    for which, day, variant, a, b, b_takes in FINISHED:
+        first = (last if which == "last" else this)[0]
+        when = min(first + timedelta(days=day), today)
+        match = _start(club, user, variant, _pair(people, a), _pair(people, b), target=2000)
+        _play(match, user, b_takes=b_takes, until_finished=True)
+        _played_on(match, when)
+        played.append(match)
+    eleni, nikos, maria, giorgos, katerina, yannis = people
     running = _start(club, user, "pagat", (katerina, nikos), (yannis, eleni), target=5000)
     _play(running, user, hands_to_play=3)
     wikipedia = _start(club, user, "wikipedia", (maria, yannis), (giorgos, katerina), 3000)
     _play(wikipedia, user, hands_to_play=2)
 
     click.echo(f"Demo club {club.id} is ready: log in as {DEMO_USER!r} / {DEMO_PASSWORD!r}.")
-    for match in (finished, running, wikipedia):
+    for match in [*played, running, wikipedia]:
         state = state_of(match)
-        status = f"won by {state.winner}" if state.finished else "running"
+        winner = state.winner or ""
+        status = f"won by {names_of(match).get(winner, winner)}" if state.finished else "running"
         click.echo(f"  match {match.id}: {match.variant_id}, {state.hands_played} hands, {status}")
+
+
+def _season_around(day: date) -> tuple[date, date]:
+    """The meteorological season (Dec–Feb, Mar–May, Jun–Aug, Sep–Nov) that holds `day`."""
+    start_month = (day.month % 12) // 3 * 3 or 12
+    start_year = day.year - (day.month < start_month)  # January's winter began last December
+    end_month = start_month + 3
+    after = date(start_year + (end_month > 12), (end_month - 1) % 12 + 1, 1)
+    first = date(start_year, start_month, 1)
+    return first, after - timedelta(days=1)
+
+
+def _season_name(first: date, final: date) -> str:
+    name = SEASON_NAMES[first.month]
+    years = f"{first.year}" if first.year == final.year else f"{first.year}–{final.year % 100:02d}"
+    return f"{name} {years}"
+
+
+def _pair(people: list[int], seats: tuple[int, int]) -> tuple[int, int]:
+    return people[seats[0]], people[seats[1]]
 
 
 def _start(
@@ -109,16 +161,40 @@ def _start(
     )
 
 
-def _play(match: Match, user: User, hands_to_play: int = 0, until_finished: bool = False) -> None:
+def _play(
+    match: Match,
+    user: User,
+    hands_to_play: int = 0,
+    until_finished: bool = False,
+    b_takes: frozenset[int] = frozenset({3, 6, 9}),
+) -> None:
+    """Play the sample hands in turn; in the hands numbered in `b_takes` the sides swap, so
+    team B does well there and the scores do not run away."""
     for played, (kozi, side_a, side_b) in enumerate(cycle(PAGAT_HANDS), start=1):
         if until_finished and (state_of(match).finished or played > 30):
             return
         if not until_finished and played > hands_to_play:
             return
-        # Every third hand the other side does well, so the scores do not run away.
-        first, second = (side_b, side_a) if played % 3 == 0 else (side_a, side_b)
+        first, second = (side_b, side_a) if played in b_takes else (side_a, side_b)
         entry = {
             "kozi": kozi,
             "teams": [{"name": "Us", **first}, {"name": "Them", **second}],
         }
         hands.record_hand(match, user, entry, idempotency_key=f"demo-{match.id}-{played}")
+
+
+def _played_on(match: Match, day: date) -> None:
+    """Date a demo match's hands back to `day` (an evening, ten minutes a hand), so the two
+    seasons fill up; the derived leaderboard and rating tables follow the stored times."""
+    evening = datetime(day.year, day.month, day.day, 19, tzinfo=UTC)
+    match.created_at = evening
+    for hand in match.hands:
+        when = evening + timedelta(minutes=10 * hand.number)
+        hand.updated_at = when
+        db.session.execute(
+            sa.update(HandVersion)
+            .where(HandVersion.match_id == match.id, HandVersion.number == hand.number)
+            .values(created_at=when)
+        )
+    stats.refresh_match(match)
+    db.session.commit()

@@ -1,5 +1,7 @@
 """`flask --app scorekeeper demo` fills a club a newcomer can look around in."""
 
+from datetime import UTC, datetime, timedelta
+
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskCliRunner
@@ -8,9 +10,11 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, Match
 from scorekeeper.services.accounts import authenticate
 from scorekeeper.services.matches import state_of
+from scorekeeper.services.seasons import matches_in, seasons_of
+from scorekeeper.services.standings import leaderboard
 
 
-def test_demo_makes_a_club_with_finished_and_running_matches(
+def test_demo_makes_a_club_with_two_seasons_of_finished_and_running_matches(
     app: Flask, runner: FlaskCliRunner
 ) -> None:
     result = runner.invoke(args=["demo"])
@@ -28,8 +32,24 @@ def test_demo_makes_a_club_with_finished_and_running_matches(
             "Yannis",
         ]
         states = [state_of(m) for m in db.session.scalars(sa.select(Match).order_by(Match.id))]
-        assert [s.finished for s in states] == [True, False, False]
-        assert [s.hands_played for s in states] == [4, 3, 2]
+        assert [s.finished for s in states] == [True] * 12 + [False, False]
+        assert [s.hands_played for s in states][-2:] == [3, 2]
+        # Two seasons, the last one and the one holding today, each with finished matches
+        # dated inside it, so the leaderboards have something to rank.
+        last, this = seasons_of(club)
+        assert last.ends_on + timedelta(days=1) == this.starts_on
+        assert this.starts_on <= datetime.now(UTC).date() <= this.ends_on
+        done = {
+            s.id: sum(1 for m in matches_in(club, s) if state_of(m).finished) for s in (last, this)
+        }
+        assert done == {last.id: 6, this.id: 6}
+        for season in (last, this):
+            board = leaderboard(club, season)
+            assert sum(r.matches for r in board) == 6 * 4
+            assert [r.ranked for r in board].count(True) >= 3
+        # Both sides win some: every player has won and lost at least once all time.
+        for row in leaderboard(club, None):
+            assert 0 < row.wins < row.matches, row.name
         # The reference hand opens the first match: 665 for Us, -95 for Them.
         first = db.session.scalar(sa.select(Hand).where(Hand.number == 1))
         assert first is not None
@@ -44,4 +64,4 @@ def test_demo_twice_adds_nothing(app: Flask, runner: FlaskCliRunner) -> None:
     assert second.exit_code == 0
     assert "already there" in second.output
     with app.app_context():
-        assert db.session.scalar(sa.select(sa.func.count()).select_from(Match)) == 3
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Match)) == 14

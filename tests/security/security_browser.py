@@ -24,13 +24,17 @@ def log_in_as(page: Page, app: Flask, world: World, role: str, live_server: str)
 def owner_pages(app: Flask, world: World) -> list[str]:
     """Every GET page the owner may open, with its URL parameters filled with real ids."""
     paths = []
+    owner = client_as(app, world, "owner")
     for method, rule in every_rule(app):
         route = TABLE.get((method, rule.endpoint))
         if method != "GET" or rule.endpoint.startswith(NOT_PAGES):
             continue
         assert route is not None, f"GET {rule.rule} is not in tests/security/security_routes.py"
         if route.statuses["owner"] == 200:
-            paths.append(fill(rule, world.url_values()))
+            path = fill(rule, world.url_values())
+            # Downloads (CSV, JSON backups) and other answers that are not HTML are no pages.
+            if owner.get(path, buffered=True).mimetype == "text/html":
+                paths.append(path)
     # The other hand of the match too: its accepted reason and its correction form.
     m = world.match
     paths += [f"/matches/{m}/hands/2/history", f"/matches/{m}/hands/2/edit"]

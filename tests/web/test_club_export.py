@@ -16,6 +16,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask, g
 from flask.testing import FlaskClient, FlaskCliRunner
+from support.hand_entries import LOSERS, WINNERS
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
@@ -34,13 +35,6 @@ from scorekeeper.services.club_import import import_club
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
 
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
 A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
 ILLEGAL = {

@@ -8,7 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+from support.browser import PHONE
 
 from scorekeeper.services import accounts, clubs, matches
 
@@ -203,12 +204,12 @@ Object.defineProperty(Navigator.prototype, "wakeLock", {
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
 
 
-@pytest.mark.parametrize("where", ["hands/new", ""], ids=["hand-entry", "scoreboard"])
-def test_a_match_page_keeps_the_screen_awake(
-    browser: Browser, live_server: str, match_id: int, where: str
-) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(FAKE_WAKE_LOCK)
+def logged_in_page(
+    browser: Browser, live_server: str, init_script: str
+) -> tuple[BrowserContext, Page, list[str]]:
+    """A phone-sized page running `init_script` first, logged in; and the page's errors."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(init_script)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -217,6 +218,14 @@ def test_a_match_page_keeps_the_screen_awake(
     page.locator("#password").fill(PASSWORD)
     page.locator("main form button[type=submit]").click()
     page.wait_for_load_state()
+    return context, page, errors
+
+
+@pytest.mark.parametrize("where", ["hands/new", ""], ids=["hand-entry", "scoreboard"])
+def test_a_match_page_keeps_the_screen_awake(
+    browser: Browser, live_server: str, match_id: int, where: str
+) -> None:
+    context, page, errors = logged_in_page(browser, live_server, FAKE_WAKE_LOCK)
 
     page.goto(f"{live_server}/matches/{match_id}/{where}".rstrip("/"))
     page.wait_for_function("window.__wakeLocks.length === 1")
@@ -238,16 +247,7 @@ def test_a_match_page_keeps_the_screen_awake(
 def test_without_the_wake_lock_api_nothing_goes_wrong(
     browser: Browser, live_server: str, match_id: int
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(NO_WAKE_LOCK)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server + "/login")
-    page.locator("#username").fill(USERNAME)
-    page.locator("#password").fill(PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_load_state()
+    context, page, errors = logged_in_page(browser, live_server, NO_WAKE_LOCK)
     page.goto(f"{live_server}/matches/{match_id}")
     assert page.evaluate("'wakeLock' in navigator") is False
     page.get_by_role("link", name="Enter hand 1").click()

@@ -17,20 +17,13 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
 from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons, stats
 from scorekeeper.services.matches import TeamSpec
 
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
-REFERENCE = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 DUEL = {
     "kozi": "H",
     "teams": [
@@ -81,7 +74,7 @@ def play(league: League, a: tuple[str, ...], b: tuple[str, ...], day: date) -> M
         [TeamSpec("A", tuple(p[n] for n in a)), TeamSpec("B", tuple(p[n] for n in b))],
         target=600,
     )
-    hands.record_hand(match, league.owner, REFERENCE if fmt == "4p" else DUEL)
+    hands.record_hand(match, league.owner, REFERENCE_HAND if fmt == "4p" else DUEL)
     played_on(match, day)
     return match
 

@@ -7,19 +7,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 from flask import Flask
+from support.hand_entries import LOSERS, WINNERS
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
 from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons, stats
 from scorekeeper.services.matches import TeamSpec
 
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
 A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
 START = datetime(2026, 3, 1, 20, tzinfo=UTC)

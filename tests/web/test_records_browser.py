@@ -14,6 +14,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from playwright.sync_api import Page, Request, expect
+from support.hand_entries import LOSERS, WINNERS
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.extensions import db
@@ -25,13 +26,6 @@ pytestmark = pytest.mark.browser
 
 PASSWORD = "correct horse"
 TAPPABLE = "main a, main button, main input, main select, main summary"
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
 
 
 def won_by(winner: str, names: tuple[str, str] = ("A", "B")) -> dict[str, object]:

@@ -7,21 +7,13 @@ from datetime import UTC, date, datetime
 import pytest
 import sqlalchemy as sa
 from flask import Flask
+from support.hand_entries import REFERENCE_HAND
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
 from scorekeeper.services import accounts, clubs, hands, matches, seasons, stats
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.matches import TeamSpec
-
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
-REFERENCE = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 
 
 @pytest.fixture
@@ -106,7 +98,7 @@ def test_a_match_belongs_to_the_season_of_its_first_hand_unless_placed(
         (june_first, date(2026, 6, 1)),
         (december, date(2026, 12, 1)),
     ):
-        hands.record_hand(match, user, REFERENCE)
+        hands.record_hand(match, user, REFERENCE_HAND)
         played_on(match, 1, day)
     assert seasons.season_of(april) is spring
     assert seasons.season_of(june_first) is summer  # the first day belongs to the season
@@ -135,8 +127,8 @@ def test_a_deleted_first_hand_hands_the_choice_to_the_next(
     spring = seasons.create_season(friday, "Spring", date(2026, 3, 1), date(2026, 5, 31))
     summer = seasons.create_season(friday, "Summer", date(2026, 6, 1), date(2026, 8, 31))
     match = new_match(friday, user, ids, target=5000)
-    hands.record_hand(match, user, REFERENCE)
-    hands.record_hand(match, user, REFERENCE)
+    hands.record_hand(match, user, REFERENCE_HAND)
+    hands.record_hand(match, user, REFERENCE_HAND)
     played_on(match, 1, date(2026, 5, 31))
     played_on(match, 2, date(2026, 6, 2))
     assert seasons.season_of(match) is spring

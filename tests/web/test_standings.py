@@ -11,21 +11,13 @@ from fractions import Fraction
 import pytest
 import sqlalchemy as sa
 from flask import Flask
+from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
 from scorekeeper.services import accounts, clubs, hands, matches, seasons, standings, stats
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
-
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
-REFERENCE = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 
 
 @pytest.fixture
@@ -53,7 +45,7 @@ def team_win(
     match = matches.create_match(
         club, user, "pagat", "4p", [TeamSpec("A", winners), TeamSpec("B", losers)], target=600
     )
-    hands.record_hand(match, user, REFERENCE)
+    hands.record_hand(match, user, REFERENCE_HAND)
     played_on(match, day)
     return match
 
@@ -95,7 +87,7 @@ def spring(club: tuple[Club, User, dict[str, int]]) -> tuple[Club, dict[str, int
         [TeamSpec("A", (p["Eva"], p["Di"])), TeamSpec("B", (p["Bob"], p["Cy"]))],
         target=5000,
     )
-    hands.record_hand(unfinished, user, REFERENCE)
+    hands.record_hand(unfinished, user, REFERENCE_HAND)
     played_on(unfinished, date(2026, 6, 3))
     return friday, p
 

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
+from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 from werkzeug.security import generate_password_hash
@@ -161,9 +162,7 @@ def client_as(app: Flask, world: World, role: str) -> FlaskClient:
     """A browser session of `role` (anonymous: no session at all)."""
     client = app.test_client()
     if role != "anonymous":
-        with client.session_transaction() as session:
-            session["_user_id"] = str(world.users[role])
-            session["_fresh"] = True
+        signed_in(client, world.users[role])
     return client
 
 

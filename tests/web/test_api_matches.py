@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_login import login_required
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
+from support.world import signed_in
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
@@ -238,10 +239,7 @@ def test_pages_behind_a_login_still_redirect_to_the_login_page(app: Flask) -> No
 
 
 def test_a_logged_in_session_works_too(world: World) -> None:
-    client = world.app.test_client()
-    with client.session_transaction() as session:
-        session["_user_id"] = str(world.user_ids["olga"])
-        session["_fresh"] = True
+    client = signed_in(world.app.test_client(), world.user_ids["olga"])
     me = Api(client)
     listed = me.get("clubs")
     assert listed.status_code == 200

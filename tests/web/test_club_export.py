@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ import sqlalchemy as sa
 from flask import Flask, g
 from flask.testing import FlaskClient, FlaskCliRunner
 from support.hand_entries import LOSERS, WINNERS
+from support.world import signed_in
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
@@ -181,12 +181,6 @@ def wipe() -> None:
     db.create_all()
 
 
-@pytest.fixture
-def owner(app: Flask) -> Iterator[User]:
-    with app.app_context():
-        yield accounts.create_user("eleni", "password1")
-
-
 def logged_in(app: Flask, username: str) -> FlaskClient:
     # Requests run in this test's app context, where Flask-Login keeps the last user it
     # loaded (g._login_user): forget it, or the next client would act as the previous one.
@@ -194,10 +188,7 @@ def logged_in(app: Flask, username: str) -> FlaskClient:
     client = app.test_client()
     user = accounts.find_user(username)
     assert user is not None
-    with client.session_transaction() as session:
-        session["_user_id"] = str(user.id)
-        session["_fresh"] = True
-    return client
+    return signed_in(client, user.id)
 
 
 # --- JSON round trips ---------------------------------------------------------------------

@@ -28,11 +28,12 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from support.hand_entries import REFERENCE_HAND
+from support.world import new_club
 
 from scorekeeper import referee
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion
-from scorekeeper.services import accounts, clubs
+from scorekeeper.services import accounts
 
 THREADS = 8
 PASSWORD = "password1"
@@ -92,9 +93,8 @@ class Server:
 def server(app: Flask, live_server: str) -> Server:
     with app.app_context():
         user = accounts.create_user("eleni", PASSWORD)
-        club = clubs.create_club(user, "Friday")
-        players = [clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")]
-        return Server(live_server, accounts.create_token(user), club.id, players)
+        club, players = new_club(user)
+        return Server(live_server, accounts.create_token(user), club.id, list(players.values()))
 
 
 def at_once(count: int, task: Callable[[int], T]) -> list[T]:

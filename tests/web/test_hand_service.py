@@ -1,26 +1,19 @@
 """The hand use cases on a real database: retries, deletions and versions."""
 
-from collections.abc import Iterator
-
 import pytest
-from flask import Flask
 from support.hand_entries import REFERENCE_HAND
+from support.world import new_club, pagat_match
 
 from scorekeeper.models import Match, User
 from scorekeeper.rules.i18n import using
-from scorekeeper.services import accounts, clubs, hands, matches
+from scorekeeper.services import hands, matches
 from scorekeeper.services.errors import Conflict
-from scorekeeper.services.matches import TeamSpec
 
 
 @pytest.fixture
-def match(app: Flask) -> Iterator[tuple[Match, User]]:
-    with app.app_context():
-        user = accounts.create_user("eleni", "password1")
-        club = clubs.create_club(user, "Friday")
-        ids = [clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")]
-        teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
-        yield matches.create_match(club, user, "pagat", "4p", teams), user
+def match(owner: User) -> tuple[Match, User]:
+    club, ids = new_club(owner)
+    return pagat_match(club, owner, list(ids.values())), owner
 
 
 def test_a_retry_after_the_hand_was_deleted_says_it_is_deleted(

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
+from support.world import signed_in
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
@@ -48,9 +49,7 @@ class League:
         if username is not None:
             user = accounts.find_user(username)
             assert user is not None
-            with client.session_transaction() as session:
-                session["_user_id"] = str(user.id)
-                session["_fresh"] = True
+            signed_in(client, user.id)
         return client
 
 

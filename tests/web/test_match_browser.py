@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, Request, expect
+from support.world import signed_in
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club
@@ -61,9 +62,7 @@ def log_in(page: Page, app: Flask, live_server: str) -> None:
         page.wait_for_load_state()
         return
     client = app.test_client()
-    with client.session_transaction() as session:
-        session["_user_id"] = "1"
-        session["_fresh"] = True
+    signed_in(client, 1)
     cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
     assert cookie is not None
     page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])

@@ -4,29 +4,25 @@ The reference hand (pagat, kózi hearts) scores 665 for the side that goes out (
 a dirty biriba) and −95 for the other side with two players' cards left (−70 with one
 player's: AS 9D). With a target of 600 one hand ends the match."""
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from fractions import Fraction
 
 import pytest
 import sqlalchemy as sa
-from flask import Flask
 from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
+from support.world import new_club
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import accounts, clubs, hands, matches, seasons, standings, stats
+from scorekeeper.services import hands, matches, seasons, standings, stats
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
 
 
 @pytest.fixture
-def club(app: Flask) -> Iterator[tuple[Club, User, dict[str, int]]]:
-    with app.app_context():
-        user = accounts.create_user("eleni", "password1")
-        club = clubs.create_club(user, "Friday")
-        ids = {n: clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di", "Eva")}
-        yield club, user, ids
+def club(owner: User) -> tuple[Club, User, dict[str, int]]:
+    friday, ids = new_club(owner, players=("Ann", "Bob", "Cy", "Di", "Eva"))
+    return friday, owner, ids
 
 
 def played_on(match: Match, day: date) -> None:

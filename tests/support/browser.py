@@ -1,6 +1,6 @@
 """What a phone in headless Chromium needs, for the browser tests, benchmarks and screenshots:
-Debian's Chromium and its flags, the phone's viewport, the app served on a free port, and
-logging in through the login page."""
+Debian's Chromium and its flags, the phone's viewport, the app served on a free port, logging
+in through the login page, and the record of what a page asked for."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import BrowserContext, Page, Request, ViewportSize, expect
 from werkzeug.serving import make_server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -50,3 +51,20 @@ def log_in(page: Page, base_url: str, username: str, password: str) -> None:
     page.locator("#password").fill(password)
     page.locator("main form button[type=submit]").click()
     expect(page.locator(".nav-user")).to_have_text(username)
+
+
+def record_requests(target: Page | BrowserContext) -> list[str]:
+    """A list that gathers the URL of every request `target` makes from now on."""
+    urls: list[str] = []
+
+    def remember(request: Request) -> None:  # Playwright cannot wrap a bound builtin
+        urls.append(request.url)
+
+    target.on("request", remember)
+    return urls
+
+
+def from_elsewhere(urls: list[str], base_url: str) -> list[str]:
+    """The URLs in `urls` that go to another host than `base_url` (data: URLs go nowhere)."""
+    ours = urlsplit(base_url).netloc
+    return [url for url in urls if urlsplit(url).netloc not in ("", ours)]

@@ -4,12 +4,11 @@ scoreboard and hand entry in Greek, the dark theme by its switch, and the screen
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
-from support.browser import PHONE
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from support.browser import PHONE, from_elsewhere, record_requests
 
 from scorekeeper.services import accounts, clubs, matches
 
@@ -58,13 +57,8 @@ def match_id(app: Flask) -> int:
 def test_a_greek_table_on_a_phone(
     page: Page, live_server: str, match_id: int, screenshots: Path
 ) -> None:
-    requested: list[str] = []
+    requested = record_requests(page)
     errors: list[str] = []
-
-    def remember(request: Request) -> None:
-        requested.append(request.url)
-
-    page.on("request", remember)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.emulate_media(color_scheme="light")
 
@@ -177,8 +171,7 @@ def test_a_greek_table_on_a_phone(
     expect(page.locator("body")).to_have_css("background-color", DARK_BACKGROUND)
 
     assert errors == [], "no script error on any page, the wake lock's included"
-    ours = urlsplit(live_server).netloc
-    elsewhere = [url for url in requested if urlsplit(url).netloc not in ("", ours)]
+    elsewhere = from_elsewhere(requested, live_server)
     assert elsewhere == [], "the pages must not load anything from another host (no CDN)"
     assert any(url.endswith("/static/js/wake-lock.js") for url in requested)
 

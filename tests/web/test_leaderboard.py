@@ -14,15 +14,14 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
-from support.world import signed_in
+from support.world import played_on, signed_in
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
-from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons, stats
+from scorekeeper.models import Club, Match, Membership, Role, User
+from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons
 from scorekeeper.services.matches import TeamSpec
 
 DUEL = {
@@ -51,15 +50,6 @@ class League:
             assert user is not None
             signed_in(client, user.id)
         return client
-
-
-def played_on(match: Match, day: date) -> None:
-    when = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
-    db.session.execute(
-        sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
-    )
-    stats.refresh_match(match)
-    db.session.commit()
 
 
 def play(league: League, a: tuple[str, ...], b: tuple[str, ...], day: date) -> Match:

@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 import sqlalchemy as sa
 from flask import Flask
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, expect
+from support.browser import record_requests
 from support.hand_entries import LOSERS, WINNERS
 from werkzeug.security import generate_password_hash
 
@@ -124,12 +125,7 @@ def log_in(page: Page, live_server: str) -> None:
 def test_player_partnerships_and_match_pictures_on_a_phone(
     page: Page, live_server: str, club: Club, screenshots: Path
 ) -> None:
-    requested: list[str] = []
-
-    def remember(request: Request) -> None:
-        requested.append(request.url)
-
-    page.on("request", remember)
+    requested = record_requests(page)
     log_in(page, live_server)
 
     # --- from the club page to Ann's page ------------------------------------------------

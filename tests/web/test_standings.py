@@ -4,17 +4,16 @@ The reference hand (pagat, kózi hearts) scores 665 for the side that goes out (
 a dirty biriba) and −95 for the other side with two players' cards left (−70 with one
 player's: AS 9D). With a target of 600 one hand ends the match."""
 
-from datetime import UTC, date, datetime
+from datetime import date
 from fractions import Fraction
 
 import pytest
-import sqlalchemy as sa
 from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
-from support.world import new_club
+from support.world import new_club, played_on
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import hands, matches, seasons, standings, stats
+from scorekeeper.models import Club, Match, User
+from scorekeeper.services import hands, matches, seasons, standings
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
 
@@ -23,15 +22,6 @@ from scorekeeper.services.matches import TeamSpec
 def club(owner: User) -> tuple[Club, User, dict[str, int]]:
     friday, ids = new_club(owner, players=("Ann", "Bob", "Cy", "Di", "Eva"))
     return friday, owner, ids
-
-
-def played_on(match: Match, day: date) -> None:
-    when = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
-    db.session.execute(
-        sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
-    )
-    stats.refresh_match(match)  # the derived tables follow the stored times
-    db.session.commit()
 
 
 def team_win(

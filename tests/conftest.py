@@ -1,7 +1,6 @@
 """Shared fixtures: an app on a throw-away database, its clients, a live server, a phone browser."""
 
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -9,25 +8,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from werkzeug.serving import make_server
+from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, serve
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.models import User
+from scorekeeper.services import accounts
 
-CHROMIUM = Path("/usr/bin/chromium")
-# Playwright cannot download its own browsers here, so it drives Debian's Chromium with the
-# flags from architecture.md: no sandbox as root, no GPU, and no traffic of Chromium's own.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 BROWSER_FIXTURES = {"page", "context", "browser", "browser_type"}
 
@@ -80,15 +67,15 @@ def runner(app: Flask) -> FlaskCliRunner:
 @pytest.fixture
 def live_server(app: Flask) -> Iterator[str]:
     """Serve ``app`` on a free localhost port in a background thread; yields its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
-        server.server_close()
+    with serve(app) as base_url:
+        yield base_url
+
+
+@pytest.fixture
+def owner(app: Flask) -> Iterator[User]:
+    """The user eleni (password "password1"), with the app's context open for the whole test."""
+    with app.app_context():
+        yield accounts.create_user("eleni", "password1")
 
 
 @pytest.fixture

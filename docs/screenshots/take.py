@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import sqlalchemy as sa
 from playwright.sync_api import expect, sync_playwright
-from werkzeug.serving import make_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))  # for support.*
+from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, log_in, serve
 
 from scorekeeper import create_app
 from scorekeeper.demo import DEMO_PASSWORD, DEMO_USER
@@ -26,17 +27,6 @@ from scorekeeper.models import Match
 from scorekeeper.services.matches import state_of
 
 HERE = Path(__file__).parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def main() -> int:
@@ -57,13 +47,8 @@ def main() -> int:
                 for m in db.session.scalars(sa.select(Match).order_by(Match.id))
                 if m.variant_id == "pagat" and not state_of(m).finished
             ]
-        server = make_server("127.0.0.1", 0, app, threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_port}"
-        try:
+        with serve(app) as base:
             shoot(base, running[0])
-        finally:
-            server.shutdown()
     return 0
 
 
@@ -71,18 +56,14 @@ def shoot(base: str, match_id: int) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(
-            viewport={"width": 390, "height": 844},
+            viewport=PHONE,
             is_mobile=True,
             has_touch=True,
             device_scale_factor=2,
             locale="en-US",
         )
         page = context.new_page()
-        page.goto(base + "/login")
-        page.locator("#username").fill(DEMO_USER)
-        page.locator("#password").fill(DEMO_PASSWORD)
-        page.locator("main form button[type=submit]").click()
-        expect(page.locator(".nav-user")).to_have_text(DEMO_USER)
+        log_in(page, base, DEMO_USER, DEMO_PASSWORD)
 
         page.goto(f"{base}/matches/{match_id}")
         page.locator(".hand-list details").first.locator("summary").click()

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import threading
 from collections import Counter as Tally
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,7 +28,9 @@ from pathlib import Path
 
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
-from werkzeug.serving import make_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.*
+from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, log_in, serve
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -37,19 +38,6 @@ from scorekeeper.services import accounts, clubs, matches
 
 GOAL = 30
 USERNAME, PASSWORD = "eleni", "correct horse"
-PHONE = {"width": 390, "height": 844}
-# As in tests/conftest.py: Debian's Chromium, headless, and no traffic of its own.
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # Taps that put no card, suit or fact into the hand: moving the picker, opening a row, modes.
 OVERHEAD = ("focus a field", "add meld", "range on/off")
 
@@ -101,20 +89,6 @@ def seed(app: Flask) -> tuple[int, dict[str, str]]:
 
 
 @contextmanager
-def serve(app: Flask) -> Iterator[str]:
-    """The app on a free localhost port in a background thread, as conftest's live_server."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
-        server.server_close()
-
-
-@contextmanager
 def table() -> Iterator[Table]:
     """A served app with the match ready, on a throw-away database."""
     with tempfile.TemporaryDirectory() as folder:
@@ -137,14 +111,6 @@ def phone() -> Iterator[Browser]:
 def new_page(browser: Browser) -> Page:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     return context.new_page()
-
-
-def log_in(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/login")
-    page.locator("#username").fill(USERNAME)
-    page.locator("#password").fill(PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    expect(page.locator(".nav-user")).to_have_text(USERNAME)
 
 
 def enter_reference_hand(page: Page, count: Counter, hand_field: dict[str, str]) -> None:
@@ -235,7 +201,7 @@ def report(count: Counter) -> None:
 def main() -> int:
     with table() as where, phone() as browser:
         page = new_page(browser)
-        log_in(page, where.base_url)
+        log_in(page, where.base_url, USERNAME, PASSWORD)
         board = f"{where.base_url}/matches/{where.match_id}"
         page.goto(f"{board}/hands/new")
         expect(page.locator("#hand-form")).to_be_visible()

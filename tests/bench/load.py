@@ -36,22 +36,14 @@ import sqlalchemy as sa
 from load_check import Acknowledged, check_database
 from load_server import Server, Unavailable, prepare_database
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.*
+from support.hand_entries import REFERENCE_HAND
+
 from scorekeeper.config import normalize_database_url
 
 #: The hands a client deals from (pagat-style 4p sides A and B); kózi and sides vary.
 HANDS = [
-    {
-        "teams": [
-            {
-                "name": "A",
-                "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-                "hands": ["", ""],
-                "went_out": True,
-                "took_biribaki": True,
-            },
-            {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
-        ]
-    },
+    {"teams": REFERENCE_HAND["teams"]},
     {
         "teams": [
             {"name": "A", "melds": ["4D 5D 6D"], "hands": ["", "9C"], "opening": "4D 5D 6D"},

@@ -13,7 +13,8 @@ from io import BytesIO
 from typing import Any
 
 from flask.testing import FlaskClient
-from security_world import PASSWORD, REFERENCE_HAND, ROLES, World, form_of
+from security_world import PASSWORD, ROLES, World, form_of
+from support.hand_entries import REFERENCE_HAND
 
 #: A page answers an anonymous visitor with a redirect to the login page; the API with 401.
 LOGIN = "login"

@@ -18,6 +18,8 @@ from typing import Any
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
+from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 from werkzeug.security import generate_password_hash
@@ -35,35 +37,6 @@ PASSWORD_HASH = generate_password_hash(PASSWORD)
 #: Who asks, from nobody to the owner; "stranger" is a member (owner) of another club only.
 ROLES = ("anonymous", "stranger", "viewer", "scorer", "owner")
 UNSAFE = ("POST", "PUT", "DELETE", "PATCH")
-
-#: presets.md's reference hand under pagat with kózi ♥: A 665, B −95.
-REFERENCE_HAND: dict[str, Any] = {
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
-    ],
-}
-#: A hand with an illegal meld, kept only with an accepted reason.
-ODD_HAND: dict[str, Any] = {
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["3H 5S 9D", "5S-JS"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {"name": "B", "melds": [], "hands": ["AS", "4H"]},
-    ],
-}
 
 
 def secure_app(database_url: str, **config: Any) -> Flask:
@@ -140,7 +113,7 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
         reason = text("Agreed at the table")
         hands.record_hand(match, users["scorer"], _named(REFERENCE_HAND, text))
         hands.edit_hand(match, 1, users["owner"], _named(REFERENCE_HAND, text), 1, reason)
-        hands.record_hand(match, users["scorer"], _named(ODD_HAND, text), reason)
+        hands.record_hand(match, users["scorer"], _named(ILLEGAL_MELD_HAND, text), reason)
         hands.record_hand(other, users["stranger"], _named(REFERENCE_HAND, text))
         today = date.today()
         season = seasons.create_season(
@@ -189,9 +162,7 @@ def client_as(app: Flask, world: World, role: str) -> FlaskClient:
     """A browser session of `role` (anonymous: no session at all)."""
     client = app.test_client()
     if role != "anonymous":
-        with client.session_transaction() as session:
-            session["_user_id"] = str(world.users[role])
-            session["_fresh"] = True
+        signed_in(client, world.users[role])
     return client
 
 

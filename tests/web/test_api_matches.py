@@ -16,6 +16,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_login import login_required
+from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
+from support.world import signed_in
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
@@ -26,25 +28,7 @@ from scorekeeper.services import accounts, clubs
 PASSWORD = "correct horse"
 NOTHING = object()
 
-# The reference hand (pagat, kózi ♥, 4 players in two teams).
-REFERENCE_HAND: dict[str, Any] = {
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {
-            "name": "B",
-            "melds": ["3C 4C 5C", "KS KD JK"],
-            "hands": ["AS 9D", "JK 4H"],
-            "took_biribaki": False,
-        },
-    ],
-}
+# The lines of the reference hand (pagat, kózi ♥, 4 players in two teams).
 REFERENCE_LINES_A = [
     {"label": "Cards melded", "points": 165},
     {"label": "Clean biriba 5♠–J♠", "points": 200},
@@ -56,20 +40,7 @@ REFERENCE_LINES_B = [
     {"label": "Cards left in hands", "points": -50},
     {"label": "No biribaki taken", "points": -100},
 ]
-# A meld that is neither a run nor a set; the hand is otherwise fine.
-ILLEGAL_HAND: dict[str, Any] = {
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["3H 5S 9D", "5S-JS"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {"name": "B", "melds": [], "hands": ["AS", "4H"]},
-    ],
-}
+# What is said of ILLEGAL_MELD_HAND's one fault: a meld neither a run nor a set.
 ILLEGAL_MELD_PROBLEM = (
     "The meld 3♥ 5♠ 9♦ of A is not legal. "
     "3♥ 5♠ 9♦ is neither a run (one suit, in sequence) nor a set (one rank)."
@@ -268,10 +239,7 @@ def test_pages_behind_a_login_still_redirect_to_the_login_page(app: Flask) -> No
 
 
 def test_a_logged_in_session_works_too(world: World) -> None:
-    client = world.app.test_client()
-    with client.session_transaction() as session:
-        session["_user_id"] = str(world.user_ids["olga"])
-        session["_fresh"] = True
+    client = signed_in(world.app.test_client(), world.user_ids["olga"])
     me = Api(client)
     listed = me.get("clubs")
     assert listed.status_code == 200
@@ -648,7 +616,7 @@ def test_bad_hand_input_is_400_naming_the_value(world: World, change: Any, words
 
 def test_a_hand_with_problems_is_422_until_a_reason_is_given(world: World) -> None:
     match_id = start(world)
-    refused = add_hand(world, match_id, ILLEGAL_HAND)
+    refused = add_hand(world, match_id, ILLEGAL_MELD_HAND)
     assert refused.status_code == 422
     body = refused.get_json()
     assert body["error"] == (
@@ -658,11 +626,11 @@ def test_a_hand_with_problems_is_422_until_a_reason_is_given(world: World) -> No
     assert body["preview"]["legal"] is False
     assert [(t["name"], t["score"]) for t in body["preview"]["teams"]] == [("A", 375), ("B", -120)]
     assert stored_hands(world.app, match_id) == []
-    blank = add_hand(world, match_id, {**ILLEGAL_HAND, "accepted_reason": "   "})
+    blank = add_hand(world, match_id, {**ILLEGAL_MELD_HAND, "accepted_reason": "   "})
     assert blank.status_code == 422
 
     reason = "Table rule: Bo's run stood; we agreed before the deal."
-    accepted = add_hand(world, match_id, {**ILLEGAL_HAND, "accepted_reason": reason})
+    accepted = add_hand(world, match_id, {**ILLEGAL_MELD_HAND, "accepted_reason": reason})
     assert accepted.status_code == 201
     hand = accepted.get_json()
     assert hand["accepted_reason"] == reason
@@ -765,7 +733,9 @@ def test_put_with_a_stale_version_is_409_and_changes_nothing(world: World) -> No
     assert stale.status_code == 409
     assert "changed by someone else" in stale.get_json()["error"]
     # a stale edit is a conflict even when its body is bad
-    bad = world.scorer.put(f"matches/{match_id}/hands/1", ILLEGAL_HAND, headers={"If-Match": "1"})
+    bad = world.scorer.put(
+        f"matches/{match_id}/hands/1", ILLEGAL_MELD_HAND, headers={"If-Match": "1"}
+    )
     assert bad.status_code == 409
     now = world.owner.get(f"matches/{match_id}/hands/1")
     assert now.get_json() == edit.get_json()
@@ -777,14 +747,14 @@ def test_a_put_of_a_hand_with_problems_needs_a_reason_too(world: World) -> None:
     match_id = start(world)
     add_hand(world, match_id)
     refused = world.owner.put(
-        f"matches/{match_id}/hands/1", ILLEGAL_HAND, headers={"If-Match": "1"}
+        f"matches/{match_id}/hands/1", ILLEGAL_MELD_HAND, headers={"If-Match": "1"}
     )
     assert refused.status_code == 422
     assert refused.get_json()["problems"] == [ILLEGAL_MELD_PROBLEM]
     assert stored_hands(world.app, match_id) == [(1, 1, False)]
     accepted = world.owner.put(
         f"matches/{match_id}/hands/1",
-        {**ILLEGAL_HAND, "accepted_reason": "As played"},
+        {**ILLEGAL_MELD_HAND, "accepted_reason": "As played"},
         headers={"If-Match": "1"},
     )
     assert accepted.status_code == 200

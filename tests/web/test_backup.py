@@ -12,26 +12,13 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 from flask import Flask
+from support.hand_entries import REFERENCE_HAND
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, User
 from scorekeeper.services import accounts, clubs, hands, matches
 from scorekeeper.services.matches import TeamSpec
-
-HAND = {
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
-    ],
-}
 
 
 @pytest.fixture
@@ -70,7 +57,7 @@ def add_hands(app: Flask, count: int) -> None:
         match = db.session.scalars(db.select(Match)).one()
         user = db.session.scalars(db.select(User)).one()
         for _ in range(count):
-            hands.record_hand(match, user, HAND)
+            hands.record_hand(match, user, REFERENCE_HAND)
 
 
 def test_backup_to_a_path_copies_everything_into_one_file(

@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,8 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask, g
 from flask.testing import FlaskClient, FlaskCliRunner
+from support.hand_entries import LOSERS, WINNERS
+from support.world import played_on, signed_in
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
@@ -27,20 +28,12 @@ from scorekeeper.services import (
     ratings,
     seasons,
     standings,
-    stats,
 )
 from scorekeeper.services.club_export import export_club
 from scorekeeper.services.club_import import import_club
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
 
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
 A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
 ILLEGAL = {
@@ -50,15 +43,6 @@ ILLEGAL = {
         {"name": "B", "melds": ["3C 4C 5C"], "hands": ["6D", "7D"]},
     ],
 }
-
-
-def played_on(match: Match, day: date) -> None:
-    when = datetime(day.year, day.month, day.day, 20, tzinfo=UTC)
-    db.session.execute(
-        sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
-    )
-    stats.refresh_match(match)
-    db.session.commit()
 
 
 def lived_in_club(owner: User) -> Club:
@@ -80,7 +64,7 @@ def lived_in_club(owner: User) -> Club:
     m1 = four(("Ann", "Cy"), ("Bob", "Di"), 600, house_rules={"penalty_no_biribaki": 50})
     hands.record_hand(m1, owner, A_WINS, idempotency_key="tap-1")
     hands.edit_hand(m1, 1, scorer, B_WINS, expected_version=1)  # entered the wrong way round
-    played_on(m1, date(2026, 3, 5))
+    played_on(m1, date(2026, 3, 5), hour=20)
     trio = (p["Ann"], p["Bob"], p["=Eve"])
     m2 = matches.create_match(
         club, owner, "pagat", "3p-partnership", [TeamSpec("t", trio)], target=600
@@ -94,16 +78,16 @@ def lived_in_club(owner: User) -> Club:
             ],
         }
         hands.record_hand(m2, scorer, share)
-    played_on(m2, date(2026, 4, 1))
+    played_on(m2, date(2026, 4, 1), hour=20)
     m3 = four(("Ann", "Bob"), ("Cy", "Di"), 5000, first_dealer=p["Di"])
     hands.record_hand(m3, owner, A_WINS)
     hands.record_hand(m3, owner, ILLEGAL, accepted_reason="The table allowed it")
     hands.record_hand(m3, owner, B_WINS)
     hands.delete_hand(m3, 2, owner, expected_version=1)
-    played_on(m3, date(2026, 4, 20))
+    played_on(m3, date(2026, 4, 20), hour=20)
     m4 = four(("Cy", "Di"), ("Ann", "Bob"), 600)
     hands.record_hand(m4, owner, A_WINS)
-    played_on(m4, date(2026, 5, 2))
+    played_on(m4, date(2026, 5, 2), hour=20)
     seasons.place_match(m4, summer)
     assert spring.id
     return club
@@ -187,12 +171,6 @@ def wipe() -> None:
     db.create_all()
 
 
-@pytest.fixture
-def owner(app: Flask) -> Iterator[User]:
-    with app.app_context():
-        yield accounts.create_user("eleni", "password1")
-
-
 def logged_in(app: Flask, username: str) -> FlaskClient:
     # Requests run in this test's app context, where Flask-Login keeps the last user it
     # loaded (g._login_user): forget it, or the next client would act as the previous one.
@@ -200,10 +178,7 @@ def logged_in(app: Flask, username: str) -> FlaskClient:
     client = app.test_client()
     user = accounts.find_user(username)
     assert user is not None
-    with client.session_transaction() as session:
-        session["_user_id"] = str(user.id)
-        session["_fresh"] = True
-    return client
+    return signed_in(client, user.id)
 
 
 # --- JSON round trips ---------------------------------------------------------------------

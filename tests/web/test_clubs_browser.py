@@ -6,7 +6,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, expect
+from support.browser import from_elsewhere, record_requests
 
 pytestmark = pytest.mark.browser
 
@@ -39,12 +40,7 @@ def shoot(page: Page, folder: Path, name: str) -> None:
 def test_register_start_a_club_add_players_and_invite(
     page: Page, live_server: str, screenshots: Path
 ) -> None:
-    requested: list[str] = []
-
-    def remember(request: Request) -> None:
-        requested.append(request.url)
-
-    page.on("request", remember)
+    requested = record_requests(page)
 
     page.goto(live_server + "/")
     page.get_by_role("link", name="Register").click()
@@ -87,8 +83,7 @@ def test_register_start_a_club_add_players_and_invite(
     assert page.evaluate("navigator.clipboard.readText()") == link
     shoot(page, screenshots, "invite")
 
-    ours = urlsplit(live_server).netloc
-    elsewhere = [url for url in requested if urlsplit(url).netloc not in ("", ours)]
+    elsewhere = from_elsewhere(requested, live_server)
     assert elsewhere == [], "nothing may load from another host (no CDN)"
     assert any(url.endswith("/static/js/copy.js") for url in requested)
 

@@ -27,29 +27,18 @@ from urllib.parse import urlsplit
 import pytest
 import sqlalchemy as sa
 from flask import Flask
+from support.hand_entries import REFERENCE_HAND
+from support.world import new_club
 
 from scorekeeper import referee
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion
-from scorekeeper.services import accounts, clubs
+from scorekeeper.services import accounts
 
 THREADS = 8
 PASSWORD = "password1"
 T = TypeVar("T")
 
-HAND: dict[str, Any] = {  # presets.md's reference hand: A 665, B −95 under pagat, kózi ♥
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
-    ],
-}
 KOZI = ["S", "H", "D", "C"]
 
 
@@ -104,9 +93,8 @@ class Server:
 def server(app: Flask, live_server: str) -> Server:
     with app.app_context():
         user = accounts.create_user("eleni", PASSWORD)
-        club = clubs.create_club(user, "Friday")
-        players = [clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")]
-        return Server(live_server, accounts.create_token(user), club.id, players)
+        club, players = new_club(user)
+        return Server(live_server, accounts.create_token(user), club.id, list(players.values()))
 
 
 def at_once(count: int, task: Callable[[int], T]) -> list[T]:
@@ -182,7 +170,7 @@ def test_the_same_key_sent_at_once_stores_one_hand_and_everyone_gets_it(
     answers = at_once(
         THREADS,
         lambda _i: server.call(
-            "POST", f"matches/{match_id}/hands", HAND, {"Idempotency-Key": "double-tap"}
+            "POST", f"matches/{match_id}/hands", REFERENCE_HAND, {"Idempotency-Key": "double-tap"}
         ),
     )
     assert sorted(status for status, _, _ in answers) == [200] * (THREADS - 1) + [201]
@@ -202,7 +190,7 @@ def test_new_hands_sent_at_once_are_all_stored_with_distinct_numbers(
         lambda i: server.call(
             "POST",
             f"matches/{match_id}/hands",
-            HAND | {"kozi": KOZI[i % 4]},
+            REFERENCE_HAND | {"kozi": KOZI[i % 4]},
             {"Idempotency-Key": f"phone-{i}"},
         ),
     )
@@ -221,12 +209,15 @@ def test_new_hands_sent_at_once_are_all_stored_with_distinct_numbers(
 
 def test_edits_racing_from_one_version_leave_exactly_one_winner(app: Flask, server: Server) -> None:
     match_id = server.start_match()
-    status, _, _ = server.call("POST", f"matches/{match_id}/hands", HAND)
+    status, _, _ = server.call("POST", f"matches/{match_id}/hands", REFERENCE_HAND)
     assert status == 201
     answers = at_once(
         THREADS,
         lambda i: server.call(
-            "PUT", f"matches/{match_id}/hands/1", HAND | {"kozi": KOZI[i % 4]}, {"If-Match": '"1"'}
+            "PUT",
+            f"matches/{match_id}/hands/1",
+            REFERENCE_HAND | {"kozi": KOZI[i % 4]},
+            {"If-Match": '"1"'},
         ),
     )
     statuses = Counter(status for status, _, _ in answers)
@@ -258,7 +249,7 @@ def test_edits_deletes_and_new_hands_interleaved_keep_every_total_true(
         "accepted_reason": "Both sides opened short; the table agreed.",
     }
     for _ in range(3):
-        status, body, _ = server.call("POST", f"matches/{match_id}/hands", HAND)
+        status, body, _ = server.call("POST", f"matches/{match_id}/hands", REFERENCE_HAND)
         assert status == 201, body
 
     def task(i: int) -> tuple[int, Any, dict[str, str]]:
@@ -327,7 +318,7 @@ def test_two_phones_saving_one_edit_form_at_once_keep_one_change(
     app: Flask, server: Server
 ) -> None:
     match_id = server.start_match()
-    assert server.call("POST", f"matches/{match_id}/hands", HAND)[0] == 201
+    assert server.call("POST", f"matches/{match_id}/hands", REFERENCE_HAND)[0] == 201
     phones = [Browser(server.url, "eleni") for _ in range(THREADS)]
     hidden = dict(_hidden_inputs(phones[0].get(f"/matches/{match_id}/hands/1/edit")))
     assert hidden["version"] == "1"

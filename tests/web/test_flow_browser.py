@@ -18,7 +18,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, Page, expect
+from support.browser import from_elsewhere, record_requests
 
 pytestmark = pytest.mark.browser
 
@@ -424,12 +425,7 @@ def phone(
     page.goto(live_server + "/")
     if lang != "en":
         switch_language(page, lang)
-    requested: list[str] = []
-
-    def remember(request: Request) -> None:
-        requested.append(request.url)
-
-    page.context.on("request", remember)
+    requested = record_requests(page.context)
     try:
         yield Person(page, lang, screenshots), requested
     finally:
@@ -503,7 +499,6 @@ def test_acceptance_flow(phone: tuple[Person, list[str]], live_server: str) -> N
     me.says("won")
     me.shoot("winner")
 
-    ours = urlsplit(live_server).netloc
-    elsewhere = sorted({url for url in requested if urlsplit(url).netloc not in ("", ours)})
+    elsewhere = sorted(set(from_elsewhere(requested, live_server)))
     assert elsewhere == [], "the pages must not load anything from another host"
     assert any(url.endswith("/static/js/card-picker.js") for url in requested)

@@ -1,10 +1,10 @@
 """The home page as a person sees it on a phone."""
 
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, expect
+from support.browser import from_elsewhere, record_requests
 
 pytestmark = pytest.mark.browser
 
@@ -12,12 +12,7 @@ pytestmark = pytest.mark.browser
 def test_home_page_fits_a_phone_and_stays_on_our_server(
     page: Page, live_server: str, screenshots: Path
 ) -> None:
-    requested: list[str] = []
-
-    def remember(request: Request) -> None:
-        requested.append(request.url)
-
-    page.on("request", remember)
+    requested = record_requests(page)
 
     page.goto(live_server + "/")
 
@@ -28,8 +23,7 @@ def test_home_page_fits_a_phone_and_stays_on_our_server(
         assert box is not None
         assert box["height"] >= 44, "every tap target is at least 44px tall"
 
-    ours = urlsplit(live_server).netloc
-    elsewhere = [url for url in requested if urlsplit(url).netloc not in ("", ours)]
+    elsewhere = from_elsewhere(requested, live_server)
     assert elsewhere == [], "the page must not load anything from another host (no CDN)"
     assert any(url.endswith("/static/style.css") for url in requested)
 

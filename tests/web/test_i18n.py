@@ -17,6 +17,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
+from support.world import signed_in
 
 from scorekeeper.models import Role
 from scorekeeper.rules import i18n as engine_i18n
@@ -52,9 +53,7 @@ def match_id(app: Flask, client: FlaskClient) -> int:
         teams = [TeamSpec("Us", (ids[0], ids[2])), TeamSpec("Them", (ids[1], ids[3]))]
         match = matches.create_match(club, owner, "pagat", "4p", teams)
         owner_id, number = owner.id, match.id
-    with client.session_transaction() as session:
-        session["_user_id"] = str(owner_id)
-        session["_fresh"] = True
+    signed_in(client, owner_id)
     return number
 
 

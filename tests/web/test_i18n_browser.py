@@ -4,11 +4,11 @@ scoreboard and hand entry in Greek, the dark theme by its switch, and the screen
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from support.browser import PHONE, from_elsewhere, record_requests
 
 from scorekeeper.services import accounts, clubs, matches
 
@@ -57,13 +57,8 @@ def match_id(app: Flask) -> int:
 def test_a_greek_table_on_a_phone(
     page: Page, live_server: str, match_id: int, screenshots: Path
 ) -> None:
-    requested: list[str] = []
+    requested = record_requests(page)
     errors: list[str] = []
-
-    def remember(request: Request) -> None:
-        requested.append(request.url)
-
-    page.on("request", remember)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.emulate_media(color_scheme="light")
 
@@ -176,8 +171,7 @@ def test_a_greek_table_on_a_phone(
     expect(page.locator("body")).to_have_css("background-color", DARK_BACKGROUND)
 
     assert errors == [], "no script error on any page, the wake lock's included"
-    ours = urlsplit(live_server).netloc
-    elsewhere = [url for url in requested if urlsplit(url).netloc not in ("", ours)]
+    elsewhere = from_elsewhere(requested, live_server)
     assert elsewhere == [], "the pages must not load anything from another host (no CDN)"
     assert any(url.endswith("/static/js/wake-lock.js") for url in requested)
 
@@ -203,12 +197,12 @@ Object.defineProperty(Navigator.prototype, "wakeLock", {
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
 
 
-@pytest.mark.parametrize("where", ["hands/new", ""], ids=["hand-entry", "scoreboard"])
-def test_a_match_page_keeps_the_screen_awake(
-    browser: Browser, live_server: str, match_id: int, where: str
-) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(FAKE_WAKE_LOCK)
+def logged_in_page(
+    browser: Browser, live_server: str, init_script: str
+) -> tuple[BrowserContext, Page, list[str]]:
+    """A phone-sized page running `init_script` first, logged in; and the page's errors."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(init_script)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -217,6 +211,14 @@ def test_a_match_page_keeps_the_screen_awake(
     page.locator("#password").fill(PASSWORD)
     page.locator("main form button[type=submit]").click()
     page.wait_for_load_state()
+    return context, page, errors
+
+
+@pytest.mark.parametrize("where", ["hands/new", ""], ids=["hand-entry", "scoreboard"])
+def test_a_match_page_keeps_the_screen_awake(
+    browser: Browser, live_server: str, match_id: int, where: str
+) -> None:
+    context, page, errors = logged_in_page(browser, live_server, FAKE_WAKE_LOCK)
 
     page.goto(f"{live_server}/matches/{match_id}/{where}".rstrip("/"))
     page.wait_for_function("window.__wakeLocks.length === 1")
@@ -238,16 +240,7 @@ def test_a_match_page_keeps_the_screen_awake(
 def test_without_the_wake_lock_api_nothing_goes_wrong(
     browser: Browser, live_server: str, match_id: int
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(NO_WAKE_LOCK)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server + "/login")
-    page.locator("#username").fill(USERNAME)
-    page.locator("#password").fill(PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_load_state()
+    context, page, errors = logged_in_page(browser, live_server, NO_WAKE_LOCK)
     page.goto(f"{live_server}/matches/{match_id}")
     assert page.evaluate("'wakeLock' in navigator") is False
     page.get_by_role("link", name="Enter hand 1").click()

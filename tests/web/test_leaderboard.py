@@ -14,23 +14,16 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
+from support.world import played_on, signed_in
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
-from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons, stats
+from scorekeeper.models import Club, Match, Membership, Role, User
+from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons
 from scorekeeper.services.matches import TeamSpec
 
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
-REFERENCE = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 DUEL = {
     "kozi": "H",
     "teams": [
@@ -55,19 +48,8 @@ class League:
         if username is not None:
             user = accounts.find_user(username)
             assert user is not None
-            with client.session_transaction() as session:
-                session["_user_id"] = str(user.id)
-                session["_fresh"] = True
+            signed_in(client, user.id)
         return client
-
-
-def played_on(match: Match, day: date) -> None:
-    when = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
-    db.session.execute(
-        sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
-    )
-    stats.refresh_match(match)
-    db.session.commit()
 
 
 def play(league: League, a: tuple[str, ...], b: tuple[str, ...], day: date) -> Match:
@@ -81,7 +63,7 @@ def play(league: League, a: tuple[str, ...], b: tuple[str, ...], day: date) -> M
         [TeamSpec("A", tuple(p[n] for n in a)), TeamSpec("B", tuple(p[n] for n in b))],
         target=600,
     )
-    hands.record_hand(match, league.owner, REFERENCE if fmt == "4p" else DUEL)
+    hands.record_hand(match, league.owner, REFERENCE_HAND if fmt == "4p" else DUEL)
     played_on(match, day)
     return match
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, Page, expect
+from support.browser import from_elsewhere, record_requests
+from support.world import signed_in
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club
@@ -61,9 +62,7 @@ def log_in(page: Page, app: Flask, live_server: str) -> None:
         page.wait_for_load_state()
         return
     client = app.test_client()
-    with client.session_transaction() as session:
-        session["_user_id"] = "1"
-        session["_fresh"] = True
+    signed_in(client, 1)
     cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
     assert cookie is not None
     page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
@@ -81,12 +80,7 @@ def type_meld(page: Page, side: int, row: int, cards: str, verdict: str) -> None
 def test_start_a_match_enter_hands_and_correct_one(
     page: Page, app: Flask, live_server: str, club_id: int, screenshots: Path
 ) -> None:
-    requested: list[str] = []
-
-    def remember(request: Request) -> None:
-        requested.append(request.url)
-
-    page.on("request", remember)
+    requested = record_requests(page)
     log_in(page, app, live_server)
 
     # --- a new pagat match for four, partners opposite -----------------------------------
@@ -178,8 +172,7 @@ def test_start_a_match_enter_hands_and_correct_one(
     expect(page.get_by_text("Version 1: created")).to_be_visible()
     shoot(page, screenshots, "hand-history")
 
-    ours = urlsplit(live_server).netloc
-    elsewhere = [url for url in requested if urlsplit(url).netloc not in ("", ours)]
+    elsewhere = from_elsewhere(requested, live_server)
     assert elsewhere == [], "the pages must not load anything from another host (no CDN)"
     assert any(url.endswith("/api/v1/melds/check") for url in requested)
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.extensions import db
@@ -117,13 +118,6 @@ def table(app: Flask) -> Table:
         return Table(club.id, owner.id, club.invite_code, players)
 
 
-def log_in(client: FlaskClient, user_id: int) -> FlaskClient:
-    with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
-        session["_fresh"] = True
-    return client
-
-
 def member(app: Flask, table: Table, name: str, role: Role | None) -> int:
     """A new user: a member with `role`, or a stranger to the club (None)."""
     with app.app_context():
@@ -137,7 +131,7 @@ def member(app: Flask, table: Table, name: str, role: Role | None) -> int:
 
 @pytest.fixture
 def owner(client: FlaskClient, table: Table) -> FlaskClient:
-    return log_in(client, table.owner_id)
+    return signed_in(client, table.owner_id)
 
 
 def pid(table: Table, name: str) -> str:
@@ -484,10 +478,10 @@ def test_history_lists_every_version(owner: FlaskClient, table: Table) -> None:
 def test_a_viewer_reads_the_scoreboard_but_cannot_enter_edit_or_delete(
     app: Flask, client: FlaskClient, table: Table
 ) -> None:
-    owner = log_in(app.test_client(), table.owner_id)
+    owner = signed_in(app.test_client(), table.owner_id)
     match_id = start_match(owner, table)
     post_hand(owner, match_id, **reference_hand(table))
-    viewer = log_in(client, member(app, table, "vic", Role.VIEWER))
+    viewer = signed_in(client, member(app, table, "vic", Role.VIEWER))
     board = viewer.get(f"/matches/{match_id}")
     assert board.status_code == 200
     assert "Enter hand" not in board.text and "/hands/1/edit" not in board.text
@@ -500,9 +494,9 @@ def test_a_viewer_reads_the_scoreboard_but_cannot_enter_edit_or_delete(
 
 
 def test_a_stranger_finds_no_match(app: Flask, client: FlaskClient, table: Table) -> None:
-    owner = log_in(app.test_client(), table.owner_id)
+    owner = signed_in(app.test_client(), table.owner_id)
     match_id = start_match(owner, table)
-    stranger = log_in(client, member(app, table, "sam", None))
+    stranger = signed_in(client, member(app, table, "sam", None))
     for path in ("", "/hands/new", "/hands/1/edit", "/hands/1/history"):
         assert stranger.get(f"/matches/{match_id}{path}").status_code == 404
     assert stranger.get("/matches/99999999999").status_code == 404
@@ -510,9 +504,9 @@ def test_a_stranger_finds_no_match(app: Flask, client: FlaskClient, table: Table
 
 
 def test_a_scorer_enters_hands(app: Flask, client: FlaskClient, table: Table) -> None:
-    owner = log_in(app.test_client(), table.owner_id)
+    owner = signed_in(app.test_client(), table.owner_id)
     match_id = start_match(owner, table)
-    scorer = log_in(client, member(app, table, "sue", Role.SCORER))
+    scorer = signed_in(client, member(app, table, "sue", Role.SCORER))
     assert post_hand(scorer, match_id, **reference_hand(table)).status_code == 302
 
 

@@ -5,9 +5,9 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from support.world import new_club, pagat_match, signed_in
 
-from scorekeeper.services import accounts, clubs, matches
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import accounts
 
 
 @pytest.fixture
@@ -16,12 +16,8 @@ def runs_only_match(app: Flask) -> Iterator[int]:
     with app.app_context():
         owner = accounts.create_user("eleni", "password1")
         accounts.create_user("stranger", "password1")
-        club = clubs.create_club(owner, "Friday")
-        ids = [clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")]
-        teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
-        match = matches.create_match(
-            club, owner, "pagat", "4p", teams, house_rules={"set_ranks": []}
-        )
+        club, ids = new_club(owner)
+        match = pagat_match(club, owner, list(ids.values()), house_rules={"set_ranks": []})
         yield match.id
 
 
@@ -30,10 +26,7 @@ def log_in(client: FlaskClient, app: Flask, username: str) -> FlaskClient:
         user = accounts.find_user(username)
         assert user is not None
         user_id = user.id
-    with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
-        session["_fresh"] = True
-    return client
+    return signed_in(client, user_id)
 
 
 def test_the_checker_opened_from_a_match_uses_its_house_rules(

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
+from support.world import new_club, pagat_match
 
-from scorekeeper.services import accounts, clubs, matches
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import accounts
 
 pytestmark = pytest.mark.browser
 
@@ -17,12 +17,8 @@ pytestmark = pytest.mark.browser
 def runs_only_match(app: Flask) -> Iterator[int]:
     with app.app_context():
         owner = accounts.create_user("eleni", "password1")
-        club = clubs.create_club(owner, "Friday")
-        ids = [clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")]
-        teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
-        yield matches.create_match(
-            club, owner, "pagat", "4p", teams, house_rules={"set_ranks": []}
-        ).id
+        club, ids = new_club(owner)
+        yield pagat_match(club, owner, list(ids.values()), house_rules={"set_ranks": []}).id
 
 
 def test_live_verdict_follows_the_match_rules(

@@ -1,40 +1,22 @@
 """Ratings: openskill's Plackett–Luce model over the finished matches, replayed in the order
 they were played; the same matches always give the same ratings."""
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
-from flask import Flask
+from support.hand_entries import LOSERS, WINNERS
+from support.world import new_club
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons, stats
+from scorekeeper.services import hands, matches, ratings, seasons, stats
 from scorekeeper.services.matches import TeamSpec
 
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
 A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
 START = datetime(2026, 3, 1, 20, tzinfo=UTC)
 FRESH = 25 - 3 * 25 / 3  # openskill's starting mu − 3 sigma
-
-
-@pytest.fixture
-def owner(app: Flask) -> Iterator[User]:
-    with app.app_context():
-        yield accounts.create_user("eleni", "password1")
-
-
-def new_club(user: User, name: str = "Friday") -> tuple[Club, dict[str, int]]:
-    club = clubs.create_club(user, name)
-    return club, {n: clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")}
 
 
 def play(

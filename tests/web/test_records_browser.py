@@ -13,7 +13,9 @@ from urllib.parse import urlsplit
 import pytest
 import sqlalchemy as sa
 from flask import Flask
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, expect
+from support.browser import record_requests
+from support.hand_entries import LOSERS, WINNERS
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.extensions import db
@@ -25,13 +27,6 @@ pytestmark = pytest.mark.browser
 
 PASSWORD = "correct horse"
 TAPPABLE = "main a, main button, main input, main select, main summary"
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
 
 
 def won_by(winner: str, names: tuple[str, str] = ("A", "B")) -> dict[str, object]:
@@ -130,12 +125,7 @@ def log_in(page: Page, live_server: str) -> None:
 def test_player_partnerships_and_match_pictures_on_a_phone(
     page: Page, live_server: str, club: Club, screenshots: Path
 ) -> None:
-    requested: list[str] = []
-
-    def remember(request: Request) -> None:
-        requested.append(request.url)
-
-    page.on("request", remember)
+    requested = record_requests(page)
     log_in(page, live_server)
 
     # --- from the club page to Ann's page ------------------------------------------------

@@ -9,10 +9,9 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask, render_template_string
 from playwright.sync_api import Browser, Page, Request, expect
+from support.browser import PHONE
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"width": 390, "height": 844}
 
 
 def watch_requests(page: Page) -> list[Request]:

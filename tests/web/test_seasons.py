@@ -1,41 +1,23 @@
 """Seasons: named date ranges; a match belongs to the season of its first live hand unless
 the owner placed it elsewhere."""
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 
 import pytest
 import sqlalchemy as sa
-from flask import Flask
+from support.hand_entries import REFERENCE_HAND
+from support.world import new_club, pagat_match
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import accounts, clubs, hands, matches, seasons, stats
+from scorekeeper.services import clubs, hands, seasons, stats
 from scorekeeper.services.errors import Invalid, NotFound
-from scorekeeper.services.matches import TeamSpec
-
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
-REFERENCE = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 
 
 @pytest.fixture
-def club(app: Flask) -> Iterator[tuple[Club, User, list[int]]]:
-    with app.app_context():
-        user = accounts.create_user("eleni", "password1")
-        club = clubs.create_club(user, "Friday")
-        ids = [clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")]
-        yield club, user, ids
-
-
-def new_match(club: Club, user: User, ids: list[int], target: int = 600) -> Match:
-    teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
-    return matches.create_match(club, user, "pagat", "4p", teams, target=target)
+def club(owner: User) -> tuple[Club, User, list[int]]:
+    friday, ids = new_club(owner)
+    return friday, owner, list(ids.values())
 
 
 def played_on(match: Match, number: int, day: date) -> None:
@@ -100,13 +82,15 @@ def test_a_match_belongs_to_the_season_of_its_first_hand_unless_placed(
     friday, user, ids = club
     spring = seasons.create_season(friday, "Spring", date(2026, 3, 1), date(2026, 5, 31))
     summer = seasons.create_season(friday, "Summer", date(2026, 6, 1), date(2026, 8, 31))
-    april, june_first, december, empty = (new_match(friday, user, ids) for _ in range(4))
+    april, june_first, december, empty = (
+        pagat_match(friday, user, ids, target=600) for _ in range(4)
+    )
     for match, day in (
         (april, date(2026, 4, 10)),
         (june_first, date(2026, 6, 1)),
         (december, date(2026, 12, 1)),
     ):
-        hands.record_hand(match, user, REFERENCE)
+        hands.record_hand(match, user, REFERENCE_HAND)
         played_on(match, 1, day)
     assert seasons.season_of(april) is spring
     assert seasons.season_of(june_first) is summer  # the first day belongs to the season
@@ -134,9 +118,9 @@ def test_a_deleted_first_hand_hands_the_choice_to_the_next(
     friday, user, ids = club
     spring = seasons.create_season(friday, "Spring", date(2026, 3, 1), date(2026, 5, 31))
     summer = seasons.create_season(friday, "Summer", date(2026, 6, 1), date(2026, 8, 31))
-    match = new_match(friday, user, ids, target=5000)
-    hands.record_hand(match, user, REFERENCE)
-    hands.record_hand(match, user, REFERENCE)
+    match = pagat_match(friday, user, ids, target=5000)
+    hands.record_hand(match, user, REFERENCE_HAND)
+    hands.record_hand(match, user, REFERENCE_HAND)
     played_on(match, 1, date(2026, 5, 31))
     played_on(match, 2, date(2026, 6, 2))
     assert seasons.season_of(match) is spring
@@ -151,6 +135,6 @@ def test_a_season_of_another_club_cannot_be_used(club: tuple[Club, User, list[in
     with pytest.raises(NotFound):
         seasons.season_in(friday, theirs.id)
     with pytest.raises(NotFound):
-        seasons.place_match(new_match(friday, user, ids), theirs)
+        seasons.place_match(pagat_match(friday, user, ids, target=600), theirs)
     with pytest.raises(NotFound):
         seasons.season_in(friday, "1")

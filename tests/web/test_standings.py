@@ -4,46 +4,24 @@ The reference hand (pagat, kózi hearts) scores 665 for the side that goes out (
 a dirty biriba) and −95 for the other side with two players' cards left (−70 with one
 player's: AS 9D). With a target of 600 one hand ends the match."""
 
-from collections.abc import Iterator
-from datetime import UTC, date, datetime
+from datetime import date
 from fractions import Fraction
 
 import pytest
-import sqlalchemy as sa
-from flask import Flask
+from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
+from support.world import new_club, played_on
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import accounts, clubs, hands, matches, seasons, standings, stats
+from scorekeeper.models import Club, Match, User
+from scorekeeper.services import hands, matches, seasons, standings
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
 
-WINNERS = {
-    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-    "hands": ["", ""],
-    "went_out": True,
-    "took_biribaki": True,
-}
-LOSERS = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
-REFERENCE = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
-
 
 @pytest.fixture
-def club(app: Flask) -> Iterator[tuple[Club, User, dict[str, int]]]:
-    with app.app_context():
-        user = accounts.create_user("eleni", "password1")
-        club = clubs.create_club(user, "Friday")
-        ids = {n: clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di", "Eva")}
-        yield club, user, ids
-
-
-def played_on(match: Match, day: date) -> None:
-    when = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
-    db.session.execute(
-        sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
-    )
-    stats.refresh_match(match)  # the derived tables follow the stored times
-    db.session.commit()
+def club(owner: User) -> tuple[Club, User, dict[str, int]]:
+    friday, ids = new_club(owner, players=("Ann", "Bob", "Cy", "Di", "Eva"))
+    return friday, owner, ids
 
 
 def team_win(
@@ -53,7 +31,7 @@ def team_win(
     match = matches.create_match(
         club, user, "pagat", "4p", [TeamSpec("A", winners), TeamSpec("B", losers)], target=600
     )
-    hands.record_hand(match, user, REFERENCE)
+    hands.record_hand(match, user, REFERENCE_HAND)
     played_on(match, day)
     return match
 
@@ -95,7 +73,7 @@ def spring(club: tuple[Club, User, dict[str, int]]) -> tuple[Club, dict[str, int
         [TeamSpec("A", (p["Eva"], p["Di"])), TeamSpec("B", (p["Bob"], p["Cy"]))],
         target=5000,
     )
-    hands.record_hand(unfinished, user, REFERENCE)
+    hands.record_hand(unfinished, user, REFERENCE_HAND)
     played_on(unfinished, date(2026, 6, 3))
     return friday, p
 

@@ -2,11 +2,9 @@
 the stored hands, and the leaderboard and ratings read from them equal the pure-Python sums
 and replay over the matches themselves."""
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskCliRunner
@@ -27,7 +25,6 @@ from scorekeeper.models import (
     User,
 )
 from scorekeeper.services import (
-    accounts,
     clubs,
     hands,
     matches,
@@ -40,12 +37,6 @@ from scorekeeper.services.errors import Conflict
 from scorekeeper.services.matches import TeamSpec
 
 DERIVED = (PlayerMatchStat, PlayerTotal, RatingStep, PlayerRating)
-
-
-@pytest.fixture
-def owner(app: Flask) -> Iterator[User]:
-    with app.app_context():
-        yield accounts.create_user("eleni", "password1")
 
 
 def snapshot(club: Club) -> dict[str, list[tuple[Any, ...]]]:

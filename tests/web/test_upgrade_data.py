@@ -23,6 +23,7 @@ import pytest
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 from flask import Flask
+from support.hand_entries import REFERENCE_HAND
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -42,19 +43,6 @@ def earlier_revisions() -> list[str]:
     return list(reversed(newest_first))[:-1]
 
 
-HAND = {
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
-    ],
-}
 ILLEGAL = {
     "kozi": "S",
     "teams": [
@@ -84,10 +72,10 @@ def fill(app: Flask) -> None:
             "4p",
             [TeamSpec("A", (ids[0], ids[1])), TeamSpec("B", tuple(ids[2:4]))],
         )
-        hands.record_hand(fours, owner, HAND, idempotency_key="tap-1")
+        hands.record_hand(fours, owner, REFERENCE_HAND, idempotency_key="tap-1")
         hands.record_hand(fours, scorer, ILLEGAL, accepted_reason="Agreed at the table.")
-        hands.edit_hand(fours, 1, scorer, HAND | {"kozi": "S"}, expected_version=1)
-        hands.record_hand(fours, owner, HAND)
+        hands.edit_hand(fours, 1, scorer, REFERENCE_HAND | {"kozi": "S"}, expected_version=1)
+        hands.record_hand(fours, owner, REFERENCE_HAND)
         hands.delete_hand(fours, 3, owner, expected_version=1)
         seasons.place_match(fours, season)
         shares = matches.create_match(
@@ -240,9 +228,11 @@ def test_upgrade_from_an_earlier_revision_keeps_every_value(
         match = db.session.get(Match, min(shown))
         user = db.session.scalar(sa.select(User).where(User.username == "olga"))
         assert match is not None and user is not None
-        hand, created = hands.record_hand(match, user, HAND, idempotency_key="after-upgrade")
+        hand, created = hands.record_hand(
+            match, user, REFERENCE_HAND, idempotency_key="after-upgrade"
+        )
         assert created and hand.number == 4  # after hands 1–3, though 3 was deleted
-        again, created = hands.record_hand(match, user, HAND, idempotency_key="tap-1")
+        again, created = hands.record_hand(match, user, REFERENCE_HAND, idempotency_key="tap-1")
         assert not created and again.number == 1
 
 

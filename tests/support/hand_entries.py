@@ -1,0 +1,39 @@
+"""Hand entries (as the JSON API and services.hands take them) that many tests send.
+
+The reference hand under pagat with kózi ♥ scores 665 for A, who went out with a clean and a
+dirty biriba, and −95 for B. Each test that relies on those figures works them out itself.
+Treat these as read-only: copy before changing (`copy.deepcopy`, or `{**hand, ...}`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: The side that goes out: 5S-JS (clean), QD QC QH, 8H-KH JK (dirty kózi run), biribaki.
+WINNERS: dict[str, Any] = {
+    "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
+    "hands": ["", ""],
+    "went_out": True,
+    "took_biribaki": True,
+}
+#: The other side: two melds, AS 9D and JK 4H left in its players' hands, no biribaki.
+LOSERS: dict[str, Any] = {"melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]}
+#: presets.md's reference hand for four in two teams: A 665, B −95 under pagat, kózi ♥.
+REFERENCE_HAND: dict[str, Any] = {
+    "kozi": "H",
+    "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}],
+}
+#: A hand whose only fault is A's meld 3H 5S 9D (neither a run nor a set).
+ILLEGAL_MELD_HAND: dict[str, Any] = {
+    "kozi": "H",
+    "teams": [
+        {
+            "name": "A",
+            "melds": ["3H 5S 9D", "5S-JS"],
+            "hands": ["", ""],
+            "went_out": True,
+            "took_biribaki": True,
+        },
+        {"name": "B", "melds": [], "hands": ["AS", "4H"]},
+    ],
+}

@@ -1,6 +1,7 @@
-"""The derived tables: per-match player summaries (PlayerMatchStat), each player's all-time
-sums (PlayerTotal) and stored ratings (RatingStep, PlayerRating), so that a leaderboard is
-one grouped query (a season's) or one read (all time) instead of a replay of every hand.
+"""The derived tables: per-match player summaries (PlayerMatchStat) and pairs of players on
+one side (PairMatchStat), each player's all-time sums (PlayerTotal) and stored ratings
+(RatingStep, PlayerRating), so that a leaderboard, the partnerships or a player's page is a
+grouped query or a read instead of a replay of every hand.
 
 They hold nothing of their own: `rebuild` makes them again from the stored hands, and the
 hand service calls `refresh_match` in the transaction that saves, edits or deletes a hand.
@@ -28,6 +29,7 @@ from scorekeeper.models import (
     Hand,
     HandVersion,
     Match,
+    PairMatchStat,
     PlayerMatchStat,
     PlayerRating,
     PlayerTotal,
@@ -48,11 +50,13 @@ def refresh_match(match: Match, session: Session | None = None) -> None:
     session.flush()
     _lock_club(session, match.club_id)
     before = _rating_inputs(session, match.id)
-    session.execute(sa.delete(PlayerMatchStat).where(PlayerMatchStat.match_id == match.id))
+    for table in (PlayerMatchStat, PairMatchStat):
+        session.execute(sa.delete(table).where(table.match_id == match.id))
     played_at = _first_hand_times(session, Hand.match_id == match.id).get(match.id)
-    rows = [] if played_at is None else stat_rows(match, played_at)
-    if rows:
-        session.execute(sa.insert(PlayerMatchStat), rows)
+    rows, pairs = ([], []) if played_at is None else stat_rows(match, played_at)
+    for table, values in ((PlayerMatchStat, rows), (PairMatchStat, pairs)):
+        if values:
+            session.execute(sa.insert(table), values)
     _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
     after = _rating_inputs(session, match.id)
     if before != after:
@@ -69,16 +73,20 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
     summed = 0
     for cid in clubs:
         _lock_club(session, cid)
-        for table in (PlayerRating, RatingStep, PlayerTotal, PlayerMatchStat):
+        for table in (PlayerRating, RatingStep, PlayerTotal, PlayerMatchStat, PairMatchStat):
             session.execute(sa.delete(table).where(table.club_id == cid))
         times = _first_hand_times(session, Match.club_id == cid)
-        rows: list[dict[str, Any]] = []
         for batch in _match_batches(session, cid, sorted(times)):
+            rows: list[dict[str, Any]] = []
+            pairs: list[dict[str, Any]] = []
             for match in batch:
-                rows.extend(stat_rows(match, times[match.id]))
+                match_rows, match_pairs = stat_rows(match, times[match.id])
+                rows.extend(match_rows)
+                pairs.extend(match_pairs)
                 summed += 1
-            session.execute(sa.insert(PlayerMatchStat), rows)
-            rows = []
+            for table, values in ((PlayerMatchStat, rows), (PairMatchStat, pairs)):
+                if values:
+                    session.execute(sa.insert(table), values)
         _store_totals(session, cid)
         rating_history.replay(session, cid)
     return summed
@@ -134,10 +142,13 @@ _TOTAL_COLUMNS = [
 ]
 
 
-def stat_rows(match: Match, played_at: datetime) -> list[dict[str, Any]]:
-    """The PlayerMatchStat rows of `match`, whose first live hand was saved at `played_at`."""
+def stat_rows(
+    match: Match, played_at: datetime
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The PlayerMatchStat and PairMatchStat rows of `match`, whose first live hand was saved
+    at `played_at`."""
     summary = summarize(match)
-    return [
+    players = [
         {
             "match_id": match.id,
             "player_id": line.player_id,
@@ -156,9 +167,26 @@ def stat_rows(match: Match, played_at: datetime) -> list[dict[str, Any]]:
             "biribas_dirty": line.biribas_dirty,
             "full_runs": line.full_runs,
             "went_out": line.went_out,
+            "best_hand": line.best_hand,
         }
         for line in summary.lines
     ]
+    pairs = [
+        {
+            "match_id": match.id,
+            "player_id": pair.player_id,
+            "partner_id": pair.partner_id,
+            "club_id": match.club_id,
+            "played_at": played_at,
+            "finished": summary.finished,
+            "teammates": pair.teammates,
+            "won": pair.won,
+            "hands": pair.hands,
+            "side_points": pair.side_points,
+        }
+        for pair in summary.pairs
+    ]
+    return players, pairs
 
 
 def scaled(points: Fraction) -> int:
@@ -201,7 +229,7 @@ def _rating_inputs(session: Session, match_id: int) -> list[tuple[Any, ...]]:
         .where(stat.match_id == match_id, stat.finished.is_(True))
         .order_by(stat.competitor_order, stat.seat)
     )
-    return [(_utc(row[0]), *row[1:]) for row in rows]
+    return [(as_utc(row[0]), *row[1:]) for row in rows]
 
 
 def _first_hand_times(session: Session, where: sa.ColumnElement[bool]) -> dict[int, datetime]:
@@ -217,10 +245,10 @@ def _first_hand_times(session: Session, where: sa.ColumnElement[bool]) -> dict[i
         .where(where, Hand.deleted.is_(False), HandVersion.action == "created")
         .group_by(Hand.match_id)
     )
-    return {match_id: _utc(when) for match_id, when in rows}
+    return {match_id: as_utc(when) for match_id, when in rows}
 
 
-def _utc(when: datetime) -> datetime:
+def as_utc(when: datetime) -> datetime:
     """SQLite gives back naive times (stored as UTC), PostgreSQL aware ones."""
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 

@@ -17,7 +17,14 @@ from flask_login import login_required
 
 from scorekeeper.models import Club, Season
 from scorekeeper.rules.cards import parse_cards
-from scorekeeper.services import ratings, records, seasons, standings
+from scorekeeper.services import (
+    match_list,
+    pair_records,
+    player_records,
+    ratings,
+    records,
+    seasons,
+)
 from scorekeeper.services.clubs import club_for
 from scorekeeper.services.errors import Invalid
 from scorekeeper.web.auth import me
@@ -63,20 +70,18 @@ def meld_cards(text: str) -> list[tuple[str, str, bool]]:
 def show(club_id: int, player_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     player = records.player_in(club, player_id)
-    everything = seasons.matches_in(club, None)
-    mine = records.seated(player, everything)
-    rating = ratings.ratings(everything).get(player.id)
-    partners = [p for p in standings.partnerships(mine) if player.id in p.players]
-    teams = [t for t in records.teams_of(everything) if player.id not in t.players]
+    mine = match_list.player_matches(club, player)
+    rating = ratings.stored_ratings(club, [player.id]).get(player.id)
+    teams = [t for t in pair_records.teams(club) if player.id not in t.players]
     return render_template(
         "players/show.html",
         club=club,
         player=player,
-        lines=records.season_lines(club, player, mine),
-        matches=records.match_lines(records.newest_first(mine)[:RECENT], player),
+        lines=player_records.season_lines(club, player),
+        matches=match_list.lines(mine[:RECENT], player),
         more_matches=max(0, len(mine) - RECENT),
-        partners=partners,
-        best=records.best_hands(player, mine),
+        partners=pair_records.partners(club, player),
+        best=player_records.best_hands(club, player),
         rating=rating,
         trend=None if rating is None else records.trend(rating),
         trend_span=records.TREND_SPAN,
@@ -101,7 +106,7 @@ def _season_arg(club: Club) -> Season | None:
 def partnerships(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = _season_arg(club)
-    pairs = standings.partnerships(seasons.matches_in(club, season))
+    pairs = pair_records.partnerships(club, season)
     return render_template(
         "players/partnerships.html",
         club=club,
@@ -116,8 +121,6 @@ def partnerships(club_id: int) -> ResponseReturnValue:
 def head_to_head(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = _season_arg(club)
-    everything = seasons.matches_in(club, None)
-    matches = everything if season is None else seasons.matches_in(club, season)
     names = {p.id: p.name for p in club.players}
     asked = {key: request.args.get(key, "").strip() for key in ("a", "b")}
     record, error = None, None
@@ -126,7 +129,7 @@ def head_to_head(club_id: int) -> ResponseReturnValue:
             if not all(asked.values()):
                 raise Invalid(_("Choose both sides to compare: a player or a team each."))
             a, b = records.subject(club, asked["a"]), records.subject(club, asked["b"])
-            record = standings.head_to_head(matches, a, b)
+            record = pair_records.head_to_head(club, season, a, b)
         except Invalid as error_:
             error = error_.message
     page = render_template(
@@ -139,7 +142,7 @@ def head_to_head(club_id: int) -> ResponseReturnValue:
         error=error,
         side_names=None if record is None else [_side(record.a, names), _side(record.b, names)],
         players=club.players,
-        teams=records.teams_of(everything),
+        teams=pair_records.teams(club),
     )
     return page, 400 if error else 200
 

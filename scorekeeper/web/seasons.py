@@ -16,7 +16,7 @@ from flask_login import login_required
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Role, Season
-from scorekeeper.services import records, seasons
+from scorekeeper.services import match_list, seasons
 from scorekeeper.services.clubs import club_for, is_row_id, role_in
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.web.auth import me, safe_next
@@ -73,11 +73,11 @@ def create(club_id: int) -> ResponseReturnValue:
 def show(club_id: int, season_id: int | None) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = None if season_id is None else seasons.season_in(club, season_id)
-    everything = seasons.matches_in(club, season)
+    everything = match_list.club_matches(club, season)
     page, pages = _page_number(len(everything))
-    shown = records.newest_first(everything)[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
-    lines = records.match_lines(shown)
-    where = records.season_ids(club, everything) if season is None else {}
+    shown = everything[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    lines = match_list.lines(shown)
+    where = match_list.season_ids(club, shown) if season is None else {}
     names = {s.id: s.name for s in seasons.seasons_of(club)}
     return render_template(
         "seasons/show.html",

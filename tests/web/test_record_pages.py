@@ -32,7 +32,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, Season, User
-from scorekeeper.services import clubs, hands, matches, ratings, seasons
+from scorekeeper.services import clubs, hands, matches, ratings, seasons, stats
 from scorekeeper.services.matches import TeamSpec
 from scorekeeper.web import seasons as season_pages
 
@@ -79,6 +79,7 @@ def played_on(match: Match, day: date) -> None:
     db.session.execute(
         sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
     )
+    stats.refresh_match(match)  # the derived tables follow the stored times
     db.session.commit()
 
 

@@ -228,6 +228,24 @@ class HandVersion(db.Model):  # type: ignore[name-defined,misc]
 POINT_SCALE = 60
 
 
+class MatchStat(db.Model):  # type: ignore[name-defined,misc]
+    """When a match with at least one live hand was played: the lists of matches read it
+    (newest first by day, then id) instead of every hand's history."""
+
+    __table_args__ = (
+        sa.Index("ix_match_stat_listed", "club_id", "played_on", "match_id"),
+        sa.Index("ix_match_stat_played", "club_id", "played_at"),
+    )
+
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("match.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    # When its first live hand was first saved, and that day in UTC.
+    played_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+    played_on: Mapped[date] = mapped_column(sa.Date)
+
+
 class PlayerMatchStat(db.Model):  # type: ignore[name-defined,misc]
     """One player's part in one match with at least one live hand."""
 

@@ -1,5 +1,6 @@
-"""record pages: pairs of players on one side, each player's best hand per match, and the
-indexes the player, partnership, head-to-head and season pages read by
+"""record pages: when each match was played, pairs of players on one side, each player's
+best hand per match, and the indexes the player, partnership, head-to-head and season pages
+read by
 
 Revision ID: 0004
 Revises: 0003
@@ -19,6 +20,18 @@ depends_on = None
 
 def upgrade():
     op.add_column("player_match_stat", sa.Column("best_hand", sa.BigInteger(), nullable=True))
+    op.create_table(
+        "match_stat",
+        sa.Column("match_id", sa.Integer(), nullable=False),
+        sa.Column("club_id", sa.Integer(), nullable=False),
+        sa.Column("played_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("played_on", sa.Date(), nullable=False),
+        sa.ForeignKeyConstraint(["match_id"], ["match.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["club_id"], ["club.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("match_id"),
+    )
+    op.create_index("ix_match_stat_listed", "match_stat", ["club_id", "played_on", "match_id"])
+    op.create_index("ix_match_stat_played", "match_stat", ["club_id", "played_at"])
     op.create_table(
         "pair_match_stat",
         sa.Column("match_id", sa.Integer(), nullable=False),
@@ -48,8 +61,8 @@ def upgrade():
 
 
 def _fill_from_stored_hands() -> None:
-    """The new column and table for the matches already played, in this migration's
-    transaction, with the same code as `flask --app scorekeeper rebuild-stats`."""
+    """Every derived table (0003's and these) for the matches already played, in this
+    migration's transaction, with the same code as `flask --app scorekeeper rebuild-stats`."""
     from sqlalchemy.orm import Session
 
     from scorekeeper.services import stats
@@ -65,6 +78,9 @@ def downgrade():
     op.drop_index("ix_pair_match_stat_player", table_name="pair_match_stat")
     op.drop_index("ix_pair_match_stat_board", table_name="pair_match_stat")
     op.drop_table("pair_match_stat")
+    op.drop_index("ix_match_stat_played", table_name="match_stat")
+    op.drop_index("ix_match_stat_listed", table_name="match_stat")
+    op.drop_table("match_stat")
     # Nothing refers to this table, so SQLite's copy in a batch loses nothing.
     with op.batch_alter_table("player_match_stat") as batch_op:
         batch_op.drop_column("best_hand")

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Match, Player, PlayerMatchStat, Season, Seat
+from scorekeeper.models import Club, Match, MatchStat, Player, PlayerMatchStat, Season, Seat
 from scorekeeper.services.leaderboard import season_part
 from scorekeeper.services.records import MatchLine, match_lines
 from scorekeeper.services.stats import as_utc, unscaled
@@ -46,34 +46,52 @@ def newest_first(listed: Iterable[Listed]) -> list[Listed]:
     return sorted(listed, key=lambda m: (m.day, m.match_id), reverse=True)
 
 
-def club_matches(club: Club, season: Season | None) -> list[Listed]:
-    """The club's matches in `season` (every match for None), newest first."""
-    stat = PlayerMatchStat
+def count_matches(club: Club, season: Season | None) -> int:
+    """How many matches the club has in `season` (None: all time)."""
+    stat = MatchStat
     if season is None:
-        rows = db.session.execute(
-            sa.select(Match.id, Match.created_at, Match.season_id).where(Match.club_id == club.id)
+        where = Match.club_id == club.id
+        return db.session.scalar(sa.select(sa.func.count()).where(where)) or 0
+    part = season_part(stat, [stat.match_id], season)
+    played = db.session.scalar(sa.select(sa.func.count()).select_from(part)) or 0
+    return played + (
+        db.session.scalar(
+            sa.select(sa.func.count()).where(
+                Match.season_id == season.id, ~sa.exists().where(stat.match_id == Match.id)
+            )
         )
-        times = dict(
-            db.session.execute(
-                sa.select(stat.match_id, stat.played_at)
-                .where(stat.club_id == club.id)
-                .group_by(stat.match_id, stat.played_at)
-            ).all()
-        )
-        return newest_first(
-            Listed(mid, _played(times.get(mid)), created, placed) for mid, created, placed in rows
-        )
-    # Either finished or not: the season index then reads the season's days alone.
-    both = stat.finished.in_([True, False])
-    part = season_part(stat, [stat.match_id, stat.played_at], season, both)
-    played = dict(
-        db.session.execute(
-            sa.select(part.c.match_id, part.c.played_at).group_by(part.c.match_id, part.c.played_at)
-        ).all()
+        or 0
     )
-    # Placed matches with a live hand are in `played` already; these add those without.
-    placed = db.session.scalars(sa.select(Match.id).where(Match.season_id == season.id))
-    return newest_first(_listed(list(set(played).union(placed)), played))
+
+
+def club_matches(club: Club, season: Season | None, stop: int | None = None) -> list[Listed]:
+    """The first `stop` (None: all) of the club's matches in `season` (None: all time),
+    newest first."""
+    stat = MatchStat
+    if season is not None:
+        part = season_part(stat, [stat.match_id, stat.played_at], season)
+        played = {mid: when for mid, when in db.session.execute(sa.select(part))}
+        # Placed matches with a live hand are in `played` already; these add those without.
+        placed = db.session.scalars(sa.select(Match.id).where(Match.season_id == season.id))
+        return newest_first(_listed(list(set(played).union(placed)), played))[:stop]
+    # All time: the newest `stop` of the matches played, by the index on their days, and
+    # the few matches without a live hand, from the matches themselves.
+    shown = [Match.id, Match.created_at, Match.season_id]
+    latest = (
+        sa.select(stat.played_at, *shown)
+        .join(Match, Match.id == stat.match_id)
+        .where(stat.club_id == club.id)
+        .order_by(stat.played_on.desc(), stat.match_id.desc())
+        .limit(stop)
+    )
+    unplayed = sa.select(*shown).where(
+        Match.club_id == club.id, ~sa.exists().where(stat.match_id == Match.id)
+    )
+    listed = [
+        Listed(m, as_utc(at), made, placed) for at, m, made, placed in db.session.execute(latest)
+    ]
+    listed += [Listed(m, None, made, placed) for m, made, placed in db.session.execute(unplayed)]
+    return newest_first(listed)[:stop]
 
 
 def player_matches(club: Club, player: Player) -> list[Listed]:

@@ -24,32 +24,50 @@ from scorekeeper.services.standings import HeadToHead, PairRecord
 
 def _names(club: Club) -> dict[int, str]:
     return dict(
-        db.session.execute(
-            sa.select(Player.id, Player.name).where(Player.club_id == club.id)
-        ).all()
+        db.session.execute(sa.select(Player.id, Player.name).where(Player.club_id == club.id)).all()
     )
 
 
-def _pair_sums(rows: Iterable[Sequence[Any]], names: dict[int, str]) -> list[PairRecord]:
-    """PairRecords from (player, partner, teammates, won, hands, side_points) rows, summed
-    per pair; most matches together first, then most hands, then by names."""
-    pairs: dict[tuple[int, int], PairRecord] = {}
+_Sums = tuple[int, int, int, int, int, int]  # player, partner, matches, wins, hands, points
+
+
+def _sum_pairs(rows: Iterable[Sequence[Any]]) -> list[_Sums]:
+    """Sums per pair of (player, partner, teammates, won, hands, side_points) rows."""
+    sums: dict[tuple[int, int], list[int]] = {}
     for a, b, teammates, won, hands, side_points in rows:
-        pair = pairs.get((a, b))
-        if pair is None:
-            pair = pairs[a, b] = PairRecord((a, b), (names[a], names[b]))
-        pair.matches += int(teammates)
-        pair.wins += int(won)
-        pair.hands += int(hands)
-        pair.side_points += int(side_points)
-    return sorted(
-        pairs.values(), key=lambda p: (-p.matches, -p.hands, p.names[0].casefold(), p.players)
-    )
+        line = sums.setdefault((a, b), [0, 0, 0, 0])
+        line[0] += int(teammates)
+        line[1] += int(won)
+        line[2] += int(hands)
+        line[3] += int(side_points)
+    return [(a, b, *line) for (a, b), line in sums.items()]  # type: ignore[misc]
+
+
+def _ordered(
+    sums: Iterable[_Sums], names: dict[int, str], start: int = 0, stop: int | None = None
+) -> list[PairRecord]:
+    """The pairs `start` to `stop` of the order the pages show: most matches together first,
+    then most hands, then by names. (Only those become PairRecords: a big club has
+    thousands of pairs.)"""
+    folded = {pid: name.casefold() for pid, name in names.items()}
+    order = sorted(sums, key=lambda s: (-s[2], -s[4], folded[s[0]], s[0], s[1]))
+    return [
+        PairRecord((a, b), (names[a], names[b]), matches, wins, hands, points)
+        for a, b, matches, wins, hands, points in order[start:stop]
+    ]
 
 
 def partnerships(club: Club, season: Season | None) -> list[PairRecord]:
     """Every pair who played on one side in the club's finished matches of `season` (None:
     all time)."""
+    return partnership_page(club, season)[1]
+
+
+def partnership_page(
+    club: Club, season: Season | None, start: int = 0, stop: int | None = None
+) -> tuple[int, list[PairRecord]]:
+    """How many pairs played on one side in the club's finished matches of `season` (None:
+    all time), and the pairs `start` to `stop` of them."""
     pair = PairMatchStat
     columns = [pair.player_id, pair.partner_id, pair.teammates, pair.won, pair.hands]
     columns.append(pair.side_points)
@@ -61,7 +79,7 @@ def partnerships(club: Club, season: Season | None) -> list[PairRecord]:
         part = season_part(pair, columns, season, pair.finished.is_(True))
     one = sa.case((part.c.teammates.is_(True), 1), else_=0)
     won = sa.case((part.c.won.is_(True), 1), else_=0)
-    sums = sa.select(
+    query = sa.select(
         part.c.player_id,
         part.c.partner_id,
         sa.func.sum(one),
@@ -69,7 +87,8 @@ def partnerships(club: Club, season: Season | None) -> list[PairRecord]:
         sa.func.sum(part.c.hands),
         sa.func.sum(part.c.side_points),
     ).group_by(part.c.player_id, part.c.partner_id)
-    return _pair_sums(db.session.execute(sums), _names(club))
+    sums: list[_Sums] = [tuple(map(int, row)) for row in db.session.execute(query)]  # type: ignore[misc]
+    return len(sums), _ordered(sums, _names(club), start, stop)
 
 
 def partners(club: Club, player: Player) -> list[PairRecord]:
@@ -89,7 +108,7 @@ def partners(club: Club, player: Player) -> list[PairRecord]:
             sa.or_(pair.player_id == player.id, pair.partner_id == player.id),
         )
     )
-    return _pair_sums(rows, _names(club))
+    return _ordered(_sum_pairs(rows), _names(club))
 
 
 def teams(club: Club) -> list[Team]:
@@ -97,15 +116,20 @@ def teams(club: Club) -> list[Team]:
     formats seat teams of one or two players: rules.formats.)"""
     pair = PairMatchStat
     names = _names(club)
+    folded = {pid: name.casefold() for pid, name in names.items()}
     found = db.session.execute(
         sa.select(pair.player_id, pair.partner_id)
         .where(pair.club_id == club.id, pair.finished.is_(True), pair.teammates.is_(True))
         .distinct()
     )
-    made = [
-        Team((a, b), " & ".join(sorted((names[a], names[b]), key=str.casefold))) for a, b in found
-    ]
-    return sorted(made, key=lambda t: (t.name.casefold(), t.players))
+    # A team's name is its players' names by their case-folded names; equal ones keep
+    # the order of the ids.
+    keyed = []
+    for a, b in found:
+        first, second = (a, b) if folded[a] <= folded[b] else (b, a)
+        keyed.append((f"{folded[first]} & {folded[second]}", a, b, first, second))
+    keyed.sort()
+    return [Team((a, b), f"{names[x]} & {names[y]}") for _, a, b, x, y in keyed]
 
 
 def head_to_head(

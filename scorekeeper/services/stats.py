@@ -1,7 +1,8 @@
-"""The derived tables: per-match player summaries (PlayerMatchStat) and pairs of players on
-one side (PairMatchStat), each player's all-time sums (PlayerTotal) and stored ratings
-(RatingStep, PlayerRating), so that a leaderboard, the partnerships or a player's page is a
-grouped query or a read instead of a replay of every hand.
+"""The derived tables: when each match was played (MatchStat), per-match player summaries
+(PlayerMatchStat) and pairs of players on one side (PairMatchStat), each player's all-time
+sums (PlayerTotal) and stored ratings (RatingStep, PlayerRating), so that a leaderboard, the
+partnerships or a player's page is a grouped query or a read instead of a replay of every
+hand.
 
 They hold nothing of their own: `rebuild` makes them again from the stored hands, and the
 hand service calls `refresh_match` in the transaction that saves, edits or deletes a hand.
@@ -29,6 +30,7 @@ from scorekeeper.models import (
     Hand,
     HandVersion,
     Match,
+    MatchStat,
     PairMatchStat,
     PlayerMatchStat,
     PlayerRating,
@@ -50,13 +52,13 @@ def refresh_match(match: Match, session: Session | None = None) -> None:
     session.flush()
     _lock_club(session, match.club_id)
     before = _rating_inputs(session, match.id)
-    for table in (PlayerMatchStat, PairMatchStat):
+    for table in _PER_MATCH:
         session.execute(sa.delete(table).where(table.match_id == match.id))
     played_at = _first_hand_times(session, Hand.match_id == match.id).get(match.id)
-    rows, pairs = ([], []) if played_at is None else stat_rows(match, played_at)
-    for table, values in ((PlayerMatchStat, rows), (PairMatchStat, pairs)):
-        if values:
-            session.execute(sa.insert(table), values)
+    if played_at is not None:
+        for table, values in stat_rows(match, played_at).items():
+            if values:
+                session.execute(sa.insert(table), values)
     _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
     after = _rating_inputs(session, match.id)
     if before != after:
@@ -73,18 +75,16 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
     summed = 0
     for cid in clubs:
         _lock_club(session, cid)
-        for table in (PlayerRating, RatingStep, PlayerTotal, PlayerMatchStat, PairMatchStat):
+        for table in (PlayerRating, RatingStep, PlayerTotal, *_PER_MATCH):
             session.execute(sa.delete(table).where(table.club_id == cid))
         times = _first_hand_times(session, Match.club_id == cid)
         for batch in _match_batches(session, cid, sorted(times)):
-            rows: list[dict[str, Any]] = []
-            pairs: list[dict[str, Any]] = []
+            rows: dict[Any, list[dict[str, Any]]] = {table: [] for table in _PER_MATCH}
             for match in batch:
-                match_rows, match_pairs = stat_rows(match, times[match.id])
-                rows.extend(match_rows)
-                pairs.extend(match_pairs)
+                for table, values in stat_rows(match, times[match.id]).items():
+                    rows[table].extend(values)
                 summed += 1
-            for table, values in ((PlayerMatchStat, rows), (PairMatchStat, pairs)):
+            for table, values in rows.items():
                 if values:
                     session.execute(sa.insert(table), values)
         _store_totals(session, cid)
@@ -142,12 +142,20 @@ _TOTAL_COLUMNS = [
 ]
 
 
-def stat_rows(
-    match: Match, played_at: datetime
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The PlayerMatchStat and PairMatchStat rows of `match`, whose first live hand was saved
-    at `played_at`."""
+#: The derived tables with rows per match, made by `stat_rows`.
+_PER_MATCH = (MatchStat, PlayerMatchStat, PairMatchStat)
+
+
+def stat_rows(match: Match, played_at: datetime) -> dict[Any, list[dict[str, Any]]]:
+    """The rows of `match` in each table of _PER_MATCH; its first live hand was saved at
+    `played_at` (UTC)."""
     summary = summarize(match)
+    played = {
+        "match_id": match.id,
+        "club_id": match.club_id,
+        "played_at": played_at,
+        "played_on": played_at.date(),
+    }
     players = [
         {
             "match_id": match.id,
@@ -186,7 +194,7 @@ def stat_rows(
         }
         for pair in summary.pairs
     ]
-    return players, pairs
+    return {MatchStat: [played], PlayerMatchStat: players, PairMatchStat: pairs}
 
 
 def scaled(points: Fraction) -> int:

@@ -14,6 +14,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_date, format_percent
 from flask_babel import gettext as _
 from flask_login import login_required
+from markupsafe import Markup, escape
 
 from scorekeeper.models import Club, Season
 from scorekeeper.rules.cards import parse_cards
@@ -28,12 +29,15 @@ from scorekeeper.services import (
 from scorekeeper.services.clubs import club_for
 from scorekeeper.services.errors import Invalid
 from scorekeeper.web.auth import me
+from scorekeeper.web.paging import page_number
 from scorekeeper.web.pictures import rating_picture, rating_text
 
 bp = Blueprint("players", __name__)
 
 #: The player page lists this many of the player's latest matches.
 RECENT = 30
+#: Pairs on one page of the partnerships; a big club has thousands.
+PAIRS_PAGE = 50
 
 
 @bp.app_template_filter("win_percent")
@@ -49,6 +53,20 @@ def short_day(value: date) -> str:
 @bp.app_template_filter("rating")
 def _rating(value: float) -> str:
     return rating_text(value)
+
+
+@bp.app_template_global("team_options")
+def team_options(teams: list[records.Team], chosen: str) -> Markup:
+    """The <option>s of `teams` for a head-to-head select (`chosen` selected), as the
+    template would write them: written here, as a big club has thousands of teams and a
+    template loop over them takes ten times as long."""
+    return Markup(
+        "".join(
+            f'\n  <option value="{team.key}"{" selected" if team.key == chosen else ""}>'
+            f"{escape(team.name)}</option>"
+            for team in teams
+        )
+    )
 
 
 @bp.app_template_global("meld_cards")
@@ -106,13 +124,19 @@ def _season_arg(club: Club) -> Season | None:
 def partnerships(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = _season_arg(club)
-    pairs = pair_records.partnerships(club, season)
+    total = pair_records.partnership_page(club, season, 0, 0)[0]
+    page, pages = page_number(total, PAIRS_PAGE)
+    _, pairs = pair_records.partnership_page(
+        club, season, (page - 1) * PAIRS_PAGE, page * PAIRS_PAGE
+    )
     return render_template(
         "players/partnerships.html",
         club=club,
         season=season,
         seasons=seasons.seasons_of(club),
         pairs=pairs,
+        page=page,
+        pages=pages,
     )
 
 

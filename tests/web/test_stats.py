@@ -20,6 +20,7 @@ from scorekeeper.models import (
     Club,
     HandVersion,
     Match,
+    MatchStat,
     PairMatchStat,
     PlayerMatchStat,
     PlayerRating,
@@ -44,7 +45,7 @@ from scorekeeper.services import (
 from scorekeeper.services.errors import Conflict
 from scorekeeper.services.matches import TeamSpec
 
-DERIVED = (PlayerMatchStat, PairMatchStat, PlayerTotal, RatingStep, PlayerRating)
+DERIVED = (MatchStat, PlayerMatchStat, PairMatchStat, PlayerTotal, RatingStep, PlayerRating)
 
 
 @pytest.fixture
@@ -192,6 +193,8 @@ def records_agree(club: Club) -> None:
         listed = match_list.club_matches(club, season)
         assert [m.match_id for m in listed] == [m.id for m in records.newest_first(matches_there)]
         assert match_list.lines(listed) == records.match_lines(matches_there)
+        assert match_list.count_matches(club, season) == len(matches_there)
+        assert match_list.club_matches(club, season, 2) == listed[:2]
         assert pair_records.partnerships(club, season) == standings.partnerships(matches_there)
         teams = pair_records.teams(club)
         sides = [(p.id,) for p in club.players] + [t.players for t in teams]

@@ -288,6 +288,18 @@ class PairMatchStat(db.Model):  # type: ignore[name-defined,misc]
 
     __table_args__ = (
         sa.Index("ix_pair_match_stat_board", "club_id", "finished", "played_at"),
+        # Holds all the partnerships and teams read: they are summed from the index alone.
+        sa.Index(
+            "ix_pair_match_stat_pairs",
+            "club_id",
+            "finished",
+            "player_id",
+            "partner_id",
+            "teammates",
+            "won",
+            "hands",
+            "side_points",
+        ),
         sa.Index("ix_pair_match_stat_player", "player_id"),
         sa.Index("ix_pair_match_stat_partner", "partner_id"),
     )

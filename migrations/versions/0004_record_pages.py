@@ -53,6 +53,20 @@ def upgrade():
     op.create_index(
         "ix_pair_match_stat_board", "pair_match_stat", ["club_id", "finished", "played_at"]
     )
+    op.create_index(
+        "ix_pair_match_stat_pairs",
+        "pair_match_stat",
+        [
+            "club_id",
+            "finished",
+            "player_id",
+            "partner_id",
+            "teammates",
+            "won",
+            "hands",
+            "side_points",
+        ],
+    )
     op.create_index("ix_pair_match_stat_player", "pair_match_stat", ["player_id"])
     op.create_index("ix_pair_match_stat_partner", "pair_match_stat", ["partner_id"])
     op.create_index("ix_seat_player_id", "seat", ["player_id"])
@@ -76,6 +90,7 @@ def downgrade():
     op.drop_index("ix_seat_player_id", table_name="seat")
     op.drop_index("ix_pair_match_stat_partner", table_name="pair_match_stat")
     op.drop_index("ix_pair_match_stat_player", table_name="pair_match_stat")
+    op.drop_index("ix_pair_match_stat_pairs", table_name="pair_match_stat")
     op.drop_index("ix_pair_match_stat_board", table_name="pair_match_stat")
     op.drop_table("pair_match_stat")
     op.drop_index("ix_match_stat_played", table_name="match_stat")

@@ -8,6 +8,7 @@ unplaced ones whose first live hand falls in its days (leaderboard.season_part).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -43,31 +44,35 @@ def _sum_pairs(rows: Iterable[Sequence[Any]]) -> list[_Sums]:
     return [(a, b, *line) for (a, b), line in sums.items()]  # type: ignore[misc]
 
 
-def _ordered(
-    sums: Iterable[_Sums], names: dict[int, str], start: int = 0, stop: int | None = None
-) -> list[PairRecord]:
-    """The pairs `start` to `stop` of the order the pages show: most matches together first,
-    then most hands, then by names. (Only those become PairRecords: a big club has
-    thousands of pairs.)"""
+@dataclasses.dataclass(frozen=True)
+class Pairs:
+    """Pairs summed, in the order the pages show: most matches together first, then most
+    hands, then by names. Only the pairs a page shows become PairRecords (`records`): a
+    big club has thousands."""
+
+    sums: list[_Sums]
+    names: dict[int, str]
+
+    def __len__(self) -> int:
+        return len(self.sums)
+
+    def records(self, start: int = 0, stop: int | None = None) -> list[PairRecord]:
+        names = self.names
+        return [
+            PairRecord((a, b), (names[a], names[b]), matches, wins, hands, points)
+            for a, b, matches, wins, hands, points in self.sums[start:stop]
+        ]
+
+
+def _ordered(sums: list[_Sums], names: dict[int, str]) -> Pairs:
     folded = {pid: name.casefold() for pid, name in names.items()}
-    order = sorted(sums, key=lambda s: (-s[2], -s[4], folded[s[0]], s[0], s[1]))
-    return [
-        PairRecord((a, b), (names[a], names[b]), matches, wins, hands, points)
-        for a, b, matches, wins, hands, points in order[start:stop]
-    ]
+    sums.sort(key=lambda s: (-s[2], -s[4], folded[s[0]], s[0], s[1]))
+    return Pairs(sums, names)
 
 
-def partnerships(club: Club, season: Season | None) -> list[PairRecord]:
+def partnerships(club: Club, season: Season | None) -> Pairs:
     """Every pair who played on one side in the club's finished matches of `season` (None:
     all time)."""
-    return partnership_page(club, season)[1]
-
-
-def partnership_page(
-    club: Club, season: Season | None, start: int = 0, stop: int | None = None
-) -> tuple[int, list[PairRecord]]:
-    """How many pairs played on one side in the club's finished matches of `season` (None:
-    all time), and the pairs `start` to `stop` of them."""
     pair = PairMatchStat
     columns = [pair.player_id, pair.partner_id, pair.teammates, pair.won, pair.hands]
     columns.append(pair.side_points)
@@ -87,8 +92,10 @@ def partnership_page(
         sa.func.sum(part.c.hands),
         sa.func.sum(part.c.side_points),
     ).group_by(part.c.player_id, part.c.partner_id)
-    sums: list[_Sums] = [tuple(map(int, row)) for row in db.session.execute(query)]  # type: ignore[misc]
-    return len(sums), _ordered(sums, _names(club), start, stop)
+    # Read by the connection: thousands of rows, and nothing of the ORM's is needed.
+    rows = db.session.connection().execute(query)
+    sums: list[_Sums] = [tuple(map(int, row)) for row in rows]  # type: ignore[misc]
+    return _ordered(sums, _names(club))
 
 
 def partners(club: Club, player: Player) -> list[PairRecord]:
@@ -108,7 +115,7 @@ def partners(club: Club, player: Player) -> list[PairRecord]:
             sa.or_(pair.player_id == player.id, pair.partner_id == player.id),
         )
     )
-    return _ordered(_sum_pairs(rows), _names(club))
+    return _ordered(_sum_pairs(rows), _names(club)).records()
 
 
 def teams(club: Club) -> list[Team]:
@@ -117,7 +124,7 @@ def teams(club: Club) -> list[Team]:
     pair = PairMatchStat
     names = _names(club)
     folded = {pid: name.casefold() for pid, name in names.items()}
-    found = db.session.execute(
+    found = db.session.connection().execute(
         sa.select(pair.player_id, pair.partner_id)
         .where(pair.club_id == club.id, pair.finished.is_(True), pair.teammates.is_(True))
         .distinct()

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
 from flask_babel import gettext as _
 
@@ -188,9 +189,9 @@ def trend(rating: Rating, span: int = TREND_SPAN) -> float:
     return history[-1] - history[max(0, len(history) - 1 - span)]
 
 
-@dataclasses.dataclass(frozen=True)
-class Team:
-    """Players who played together as one competitor, with their names."""
+class Team(NamedTuple):
+    """Players who played together as one competitor, with their names. (A named tuple: a
+    big club has thousands of teams, made on every head-to-head page.)"""
 
     players: tuple[int, ...]
     name: str

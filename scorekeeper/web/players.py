@@ -14,7 +14,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_date, format_percent
 from flask_babel import gettext as _
 from flask_login import login_required
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from scorekeeper.models import Club, Season
 from scorekeeper.rules.cards import parse_cards
@@ -60,13 +60,22 @@ def team_options(teams: list[records.Team], chosen: str) -> Markup:
     """The <option>s of `teams` for a head-to-head select (`chosen` selected), as the
     template would write them: written here, as a big club has thousands of teams and a
     template loop over them takes ten times as long."""
-    return Markup(
-        "".join(
-            f'\n  <option value="{team.key}"{" selected" if team.key == chosen else ""}>'
-            f"{escape(team.name)}</option>"
-            for team in teams
-        )
-    )
+    options = []
+    for team in teams:
+        key = team.key
+        selected = " selected" if key == chosen else ""
+        options.append(f'\n  <option value="{key}"{selected}>{_escaped(team.name)}</option>')
+    return Markup("".join(options))
+
+
+def _escaped(text: str) -> str:
+    """`text` escaped as markupsafe.escape does, without making a Markup of each."""
+    for raw, safe in _ESCAPES:
+        text = text.replace(raw, safe)
+    return text
+
+
+_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;"))
 
 
 @bp.app_template_global("meld_cards")
@@ -124,11 +133,9 @@ def _season_arg(club: Club) -> Season | None:
 def partnerships(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = _season_arg(club)
-    total = pair_records.partnership_page(club, season, 0, 0)[0]
-    page, pages = page_number(total, PAIRS_PAGE)
-    _, pairs = pair_records.partnership_page(
-        club, season, (page - 1) * PAIRS_PAGE, page * PAIRS_PAGE
-    )
+    every = pair_records.partnerships(club, season)
+    page, pages = page_number(len(every), PAIRS_PAGE)
+    pairs = every.records((page - 1) * PAIRS_PAGE, page * PAIRS_PAGE)
     return render_template(
         "players/partnerships.html",
         club=club,

@@ -621,9 +621,7 @@ def test_many_partnerships_come_in_pages(
     assert "Page 1 of 2" in first and "Previous" not in first
     assert f'href="/clubs/{world.club}/partnerships?season={world.spring}&page=2">Next' in first
     assert "Page 2 of 2" in second and "Next" not in second
-    assert (
-        f'href="/clubs/{world.club}/partnerships?season={world.spring}&page=1">Prev' in second
-    )
+    assert f'href="/clubs/{world.club}/partnerships?season={world.spring}&page=1">Prev' in second
     refused = vic.get(f"{base}&page=3")
     assert refused.status_code == 400
     assert "There is no page 3: the pages go from 1 to 2." in text(refused)

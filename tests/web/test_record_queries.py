@@ -118,7 +118,7 @@ def test_a_side_of_three_makes_three_pairs_for_the_hand(friday: Friday) -> None:
         )
         score = hand.result["teams"][0]["score"]
     assert matches.match_json(match)["winner"] == "Cy"
-    pairs = pair_records.partnerships(club, None)
+    pairs = pair_records.partnerships(club, None).records()
     # Each hand's side of three makes three pairs; Cy was in every side of three.
     assert [(x.names, x.matches, x.wins, x.hands, x.side_points) for x in pairs] == [
         (("Ann", "Cy"), 0, 0, 2, 2 * score),

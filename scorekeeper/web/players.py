@@ -9,12 +9,12 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import format_date, format_percent
 from flask_babel import gettext as _
 from flask_login import login_required
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from scorekeeper.models import Club, Season
 from scorekeeper.rules.cards import parse_cards
@@ -58,24 +58,27 @@ def _rating(value: float) -> str:
 @bp.app_template_global("team_options")
 def team_options(teams: list[records.Team], chosen: str) -> Markup:
     """The <option>s of `teams` for a head-to-head select (`chosen` selected), as the
-    template would write them: written here, as a big club has thousands of teams and a
-    template loop over them takes ten times as long."""
-    options = []
-    for team in teams:
-        key = team.key
-        selected = " selected" if key == chosen else ""
-        options.append(f'\n  <option value="{key}"{selected}>{_escaped(team.name)}</option>')
-    return Markup("".join(options))
-
-
-def _escaped(text: str) -> str:
-    """`text` escaped as markupsafe.escape does, without making a Markup of each."""
-    for raw, safe in _ESCAPES:
-        text = text.replace(raw, safe)
-    return text
-
-
-_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;"))
+    template would write them. Written here, once a request however many selects list
+    them: a big club has thousands of teams, and a template loop over them takes ten
+    times as long."""
+    written = g.setdefault("team_options", {})
+    if id(teams) not in written:
+        names = [team.name for team in teams]
+        # One escape for all the names: a player's name holds no line break (clubs.py).
+        escaped = str(escape("\n".join(names))).split("\n")
+        if len(escaped) != len(names):
+            escaped = [str(escape(name)) for name in names]
+        written[id(teams)] = (
+            teams,  # kept, so that its id is not another list's
+            "".join(
+                f'\n  <option value="{team.key}">{name}</option>'
+                for team, name in zip(teams, escaped, strict=True)
+            ),
+        )
+    options: str = written[id(teams)][1]
+    if chosen and chosen.replace("-", "").isdigit():  # a key: the one option of that value
+        options = options.replace(f'value="{chosen}">', f'value="{chosen}" selected>', 1)
+    return Markup(options)
 
 
 @bp.app_template_global("meld_cards")

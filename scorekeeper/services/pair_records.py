@@ -9,7 +9,7 @@ unplaced ones whose first live hand falls in its days (leaderboard.season_part).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -93,7 +93,7 @@ def partnerships(club: Club, season: Season | None) -> Pairs:
         sa.func.sum(part.c.side_points),
     ).group_by(part.c.player_id, part.c.partner_id)
     # Read by the connection: thousands of rows, and nothing of the ORM's is needed.
-    rows = db.session.connection().execute(query)
+    rows = db.session.connection().execute(query).fetchall()
     sums: list[_Sums] = [tuple(map(int, row)) for row in rows]  # type: ignore[misc]
     return _ordered(sums, _names(club))
 
@@ -118,16 +118,43 @@ def partners(club: Club, player: Player) -> list[PairRecord]:
     return _ordered(_sum_pairs(rows), _names(club)).records()
 
 
-def teams(club: Club) -> list[Team]:
+@dataclasses.dataclass(frozen=True)
+class Teams:
+    """Teams of two, by name: per team its sort key (the case-folded name), its players'
+    ids and those ids in the order its name gives them. A Team is made only for whoever
+    iterates: a big club has thousands of teams, listed on every head-to-head page."""
+
+    entries: list[tuple[str, int, int, int, int]]
+    names: dict[int, str]  # every player's name, by id
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[Team]:
+        names = self.names
+        for _key, a, b, first, second in self.entries:
+            yield Team((a, b), f"{names[first]} & {names[second]}")
+
+    def without(self, player_id: int) -> Teams:
+        """The teams `player_id` is not one of."""
+        kept = [e for e in self.entries if player_id not in (e[1], e[2])]
+        return Teams(kept, self.names)
+
+
+def teams(club: Club) -> Teams:
     """Every team of two that finished a match in the club, by name. (The fixed-team
     formats seat teams of one or two players: rules.formats.)"""
     pair = PairMatchStat
     names = _names(club)
     folded = {pid: name.casefold() for pid, name in names.items()}
-    found = db.session.connection().execute(
-        sa.select(pair.player_id, pair.partner_id)
-        .where(pair.club_id == club.id, pair.finished.is_(True), pair.teammates.is_(True))
-        .distinct()
+    found = (
+        db.session.connection()
+        .execute(
+            sa.select(pair.player_id, pair.partner_id)
+            .where(pair.club_id == club.id, pair.finished.is_(True), pair.teammates.is_(True))
+            .distinct()
+        )
+        .fetchall()
     )
     # A team's name is its players' names by their case-folded names; equal ones keep
     # the order of the ids.
@@ -136,7 +163,7 @@ def teams(club: Club) -> list[Team]:
         first, second = (a, b) if folded[a] <= folded[b] else (b, a)
         keyed.append((f"{folded[first]} & {folded[second]}", a, b, first, second))
     keyed.sort()
-    return [Team((a, b), f"{names[x]} & {names[y]}") for _, a, b, x, y in keyed]
+    return Teams(keyed, names)
 
 
 def head_to_head(

@@ -56,23 +56,19 @@ def _rating(value: float) -> str:
 
 
 @bp.app_template_global("team_options")
-def team_options(teams: list[records.Team], chosen: str) -> Markup:
-    """The <option>s of `teams` for a head-to-head select (`chosen` selected), as the
-    template would write them. Written here, once a request however many selects list
-    them: a big club has thousands of teams, and a template loop over them takes ten
-    times as long."""
+def team_options(teams: pair_records.Teams, chosen: str) -> Markup:
+    """The <option>s of `teams` for a head-to-head select (`chosen` selected), as a
+    template loop would write them. Written here, once a request however many selects list
+    them: a big club has thousands of teams, and a template loop over them takes ten times
+    as long."""
     written = g.setdefault("team_options", {})
     if id(teams) not in written:
-        names = [team.name for team in teams]
-        # One escape for all the names: a player's name holds no line break (clubs.py).
-        escaped = str(escape("\n".join(names))).split("\n")
-        if len(escaped) != len(names):
-            escaped = [str(escape(name)) for name in names]
+        names = {pid: str(escape(name)) for pid, name in teams.names.items()}
         written[id(teams)] = (
             teams,  # kept, so that its id is not another list's
             "".join(
-                f'\n  <option value="{team.key}">{name}</option>'
-                for team, name in zip(teams, escaped, strict=True)
+                f'\n  <option value="{a}-{b}">{names[first]} &amp; {names[second]}</option>'
+                for _, a, b, first, second in teams.entries
             ),
         )
     options: str = written[id(teams)][1]
@@ -102,7 +98,7 @@ def show(club_id: int, player_id: int) -> ResponseReturnValue:
     player = records.player_in(club, player_id)
     mine = match_list.player_matches(club, player)
     rating = ratings.stored_ratings(club, [player.id]).get(player.id)
-    teams = [t for t in pair_records.teams(club) if player.id not in t.players]
+    teams = pair_records.teams(club).without(player.id)
     return render_template(
         "players/show.html",
         club=club,

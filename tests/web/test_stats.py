@@ -206,7 +206,7 @@ def records_agree(club: Club) -> None:
                 assert pair_records.head_to_head(club, season, a, b) == (
                     standings.head_to_head(matches_there, a, b)
                 ), (season, a, b)
-    assert teams == records.teams_of(everything)
+    assert list(teams) == records.teams_of(everything)
     listed = match_list.club_matches(club, None)
     assert match_list.season_ids(club, listed) == records.season_ids(club, everything)
     for player in club.players:

@@ -161,7 +161,8 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(sa.ForeignKey("match.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
-    player_id: Mapped[int] = mapped_column(sa.ForeignKey("player.id"))
+    # Indexed: a player's page lists their matches, those without a hand too.
+    player_id: Mapped[int] = mapped_column(sa.ForeignKey("player.id"), index=True)
     team_id: Mapped[int | None] = mapped_column(sa.ForeignKey("match_team.id"))
 
     match: Mapped[Match] = relationship(back_populates="seats")
@@ -227,6 +228,24 @@ class HandVersion(db.Model):  # type: ignore[name-defined,misc]
 POINT_SCALE = 60
 
 
+class MatchStat(db.Model):  # type: ignore[name-defined,misc]
+    """When a match with at least one live hand was played: the lists of matches read it
+    (newest first by day, then id) instead of every hand's history."""
+
+    __table_args__ = (
+        sa.Index("ix_match_stat_listed", "club_id", "played_on", "match_id"),
+        sa.Index("ix_match_stat_played", "club_id", "played_at"),
+    )
+
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("match.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    # When its first live hand was first saved, and that day in UTC.
+    played_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+    played_on: Mapped[date] = mapped_column(sa.Date)
+
+
 class PlayerMatchStat(db.Model):  # type: ignore[name-defined,misc]
     """One player's part in one match with at least one live hand."""
 
@@ -258,6 +277,49 @@ class PlayerMatchStat(db.Model):  # type: ignore[name-defined,misc]
     biribas_dirty: Mapped[int]
     full_runs: Mapped[int]
     went_out: Mapped[int]
+    # The highest score of a side the player was on in one hand (None: no hand played): the
+    # player page reads the hands of the few matches whose best can reach its best hands.
+    best_hand: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+
+class PairMatchStat(db.Model):  # type: ignore[name-defined,misc]
+    """Two players on one side in one match with at least one live hand: one team of a
+    fixed-team format, or partners in some hands of a share format."""
+
+    __table_args__ = (
+        sa.Index("ix_pair_match_stat_board", "club_id", "finished", "played_at"),
+        # Holds all the partnerships and teams read: they are summed from the index alone.
+        sa.Index(
+            "ix_pair_match_stat_pairs",
+            "club_id",
+            "finished",
+            "player_id",
+            "partner_id",
+            "teammates",
+            "won",
+            "hands",
+            "side_points",
+        ),
+        sa.Index("ix_pair_match_stat_player", "player_id"),
+        sa.Index("ix_pair_match_stat_partner", "partner_id"),
+    )
+
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("match.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(  # the lower id of the two
+        sa.ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    partner_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    played_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))  # as PlayerMatchStat
+    finished: Mapped[bool]
+    teammates: Mapped[bool]  # one team of a fixed-team format
+    won: Mapped[bool]  # … and that team won
+    hands: Mapped[int]  # live hands played on one side
+    side_points: Mapped[int] = mapped_column(sa.BigInteger)  # those sides' scores
 
 
 class RatingStep(db.Model):  # type: ignore[name-defined,misc]

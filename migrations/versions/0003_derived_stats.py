@@ -7,7 +7,7 @@ Create Date: 2026-11-22 21:45:00
 """
 
 import sqlalchemy as sa
-from alembic import context, op
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0003"
@@ -105,20 +105,9 @@ def upgrade():
     op.create_index("ix_match_season_id", "match", ["season_id"])
     op.create_index("ix_match_team_match_id", "match_team", ["match_id"])
     op.create_index("ix_seat_match_id", "seat", ["match_id"])
-    if not context.is_offline_mode():
-        _fill_from_stored_hands()
-
-
-def _fill_from_stored_hands() -> None:
-    """Sum the matches already played, in this migration's transaction, with the same code
-    as `flask --app scorekeeper rebuild-stats`."""
-    from sqlalchemy.orm import Session
-
-    from scorekeeper.services import stats
-
-    with Session(bind=op.get_bind()) as session:
-        stats.rebuild(session)
-        session.flush()
+    # The tables are filled for the matches already played by 0004, the last migration of
+    # the derived tables: the fill runs today's `stats.rebuild`, which writes 0004's table
+    # and column too, so it can only run once they exist.
 
 
 def downgrade():

@@ -1,4 +1,5 @@
-"""One match summed up per player, from its stored hands: what the leaderboard adds up.
+"""One match summed up per player and per pair of players on one side, from its stored
+hands: what the leaderboard, the partnerships and the player pages add up.
 
 No score is recomputed: a hand's stored side scores, meld verdicts and entry flags are read
 as they are, and shares of a side's score come from the rules engine (rules.match.credits).
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from itertools import combinations
 
 from scorekeeper.models import Match
 from scorekeeper.rules.formats import Credit
@@ -35,12 +37,26 @@ class PlayerLine:
     biribas_dirty: int = 0
     full_runs: int = 0  # full 13-card runs
     went_out: int = 0
+    best_hand: int | None = None  # the highest score of a side the player was on
+
+
+@dataclasses.dataclass(slots=True)
+class PairLine:
+    """Two players who were on one side: one fixed team, or partners in some hands."""
+
+    player_id: int  # the lower id
+    partner_id: int
+    teammates: bool = False  # one team of a fixed-team format
+    won: bool = False  # … and that team won
+    hands: int = 0  # live hands on one side
+    side_points: int = 0  # those sides' scores
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class MatchSummary:
     state: MatchState
     lines: tuple[PlayerLine, ...]  # in seat order
+    pairs: tuple[PairLine, ...]  # by their ids
 
     @property
     def finished(self) -> bool:
@@ -55,6 +71,7 @@ def summarize(match: Match) -> MatchSummary:
     positions = {team.id: team.position for team in match.teams}
     names = {team.id: team.name for team in match.teams}
     lines: dict[int, PlayerLine] = {}
+    pairs: dict[tuple[int, int], PairLine] = {}
     for seat in match.seats:
         if team_credit:
             competitor = names.get(seat.team_id or 0, "")
@@ -70,6 +87,11 @@ def summarize(match: Match) -> MatchSummary:
             competitor_total=_total(state, competitor),
             won=state.winner is not None and state.winner == competitor,
         )
+    if team_credit:
+        for team in match.teams:
+            members = sorted(s.player_id for s in match.seats if s.team_id == team.id)
+            for a, b in combinations(members, 2):
+                pairs[a, b] = PairLine(a, b, teammates=True, won=lines[a].won)
     for hand in live_hands(match):
         gains = credits(setup, played(hand), hand.number)
         entries = hand.entry.get("teams", [])
@@ -88,7 +110,13 @@ def summarize(match: Match) -> MatchSummary:
                 line.biribas_dirty += dirty
                 line.full_runs += full
                 line.went_out += bool(entry.get("went_out"))
-    return MatchSummary(state, tuple(lines.values()))
+                if line.best_hand is None or side["score"] > line.best_hand:
+                    line.best_hand = side["score"]
+            for a, b in combinations(sorted(side["players"]), 2):
+                pair = pairs.setdefault((a, b), PairLine(a, b))
+                pair.hands += 1
+                pair.side_points += side["score"]
+    return MatchSummary(state, tuple(lines.values()), tuple(pairs[k] for k in sorted(pairs)))
 
 
 def _total(state: MatchState, competitor: str) -> Fraction:

@@ -1,9 +1,12 @@
-"""What the season, player and head-to-head pages read: which season each match falls in,
-one player's matches, lines, partners and best hands, and the teams a club has fielded.
+"""The record pages' shapes (MatchLine, SeasonLine, BestHand, Team) and their readings of
+matches loaded with their hands: which season each match falls in, one player's matches,
+lines, partners and best hands, and the teams a club has fielded.
 
-Built only on the public functions of `seasons`, `standings` and `ratings` (which may be
-made faster behind the same signatures); nothing here scores a hand: results, totals and
-winners are the stored hand results and the rules engine's match state, read as they are.
+The pages read the same from the derived tables (services.match_list, player_records,
+pair_records) and use these only for the few matches they load themselves; the rest are the
+plain reading those are tested against (tests/web/test_stats.py). Nothing here scores a
+hand: results, totals and winners are the stored hand results and the rules engine's match
+state, read as they are.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
 from flask_babel import gettext as _
 
@@ -188,9 +192,9 @@ def trend(rating: Rating, span: int = TREND_SPAN) -> float:
     return history[-1] - history[max(0, len(history) - 1 - span)]
 
 
-@dataclasses.dataclass(frozen=True)
-class Team:
-    """Players who played together as one competitor, with their names."""
+class Team(NamedTuple):
+    """Players who played together as one competitor, with their names. (A named tuple: a
+    big club has thousands of teams, made on every head-to-head page.)"""
 
     players: tuple[int, ...]
     name: str

@@ -1,6 +1,8 @@
-"""The derived tables: per-match player summaries (PlayerMatchStat), each player's all-time
-sums (PlayerTotal) and stored ratings (RatingStep, PlayerRating), so that a leaderboard is
-one grouped query (a season's) or one read (all time) instead of a replay of every hand.
+"""The derived tables: when each match was played (MatchStat), per-match player summaries
+(PlayerMatchStat) and pairs of players on one side (PairMatchStat), each player's all-time
+sums (PlayerTotal) and stored ratings (RatingStep, PlayerRating), so that a leaderboard, the
+partnerships or a player's page is a grouped query or a read instead of a replay of every
+hand.
 
 They hold nothing of their own: `rebuild` makes them again from the stored hands, and the
 hand service calls `refresh_match` in the transaction that saves, edits or deletes a hand.
@@ -28,6 +30,8 @@ from scorekeeper.models import (
     Hand,
     HandVersion,
     Match,
+    MatchStat,
+    PairMatchStat,
     PlayerMatchStat,
     PlayerRating,
     PlayerTotal,
@@ -48,11 +52,13 @@ def refresh_match(match: Match, session: Session | None = None) -> None:
     session.flush()
     _lock_club(session, match.club_id)
     before = _rating_inputs(session, match.id)
-    session.execute(sa.delete(PlayerMatchStat).where(PlayerMatchStat.match_id == match.id))
+    for table in _PER_MATCH:
+        session.execute(sa.delete(table).where(table.match_id == match.id))
     played_at = _first_hand_times(session, Hand.match_id == match.id).get(match.id)
-    rows = [] if played_at is None else stat_rows(match, played_at)
-    if rows:
-        session.execute(sa.insert(PlayerMatchStat), rows)
+    if played_at is not None:
+        for table, values in stat_rows(match, played_at).items():
+            if values:
+                session.execute(sa.insert(table), values)
     _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
     after = _rating_inputs(session, match.id)
     if before != after:
@@ -69,16 +75,18 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
     summed = 0
     for cid in clubs:
         _lock_club(session, cid)
-        for table in (PlayerRating, RatingStep, PlayerTotal, PlayerMatchStat):
+        for table in (PlayerRating, RatingStep, PlayerTotal, *_PER_MATCH):
             session.execute(sa.delete(table).where(table.club_id == cid))
         times = _first_hand_times(session, Match.club_id == cid)
-        rows: list[dict[str, Any]] = []
         for batch in _match_batches(session, cid, sorted(times)):
+            rows: dict[Any, list[dict[str, Any]]] = {table: [] for table in _PER_MATCH}
             for match in batch:
-                rows.extend(stat_rows(match, times[match.id]))
+                for table, values in stat_rows(match, times[match.id]).items():
+                    rows[table].extend(values)
                 summed += 1
-            session.execute(sa.insert(PlayerMatchStat), rows)
-            rows = []
+            for table, values in rows.items():
+                if values:
+                    session.execute(sa.insert(table), values)
         _store_totals(session, cid)
         rating_history.replay(session, cid)
     return summed
@@ -134,10 +142,21 @@ _TOTAL_COLUMNS = [
 ]
 
 
-def stat_rows(match: Match, played_at: datetime) -> list[dict[str, Any]]:
-    """The PlayerMatchStat rows of `match`, whose first live hand was saved at `played_at`."""
+#: The derived tables with rows per match, made by `stat_rows`.
+_PER_MATCH = (MatchStat, PlayerMatchStat, PairMatchStat)
+
+
+def stat_rows(match: Match, played_at: datetime) -> dict[Any, list[dict[str, Any]]]:
+    """The rows of `match` in each table of _PER_MATCH; its first live hand was saved at
+    `played_at` (UTC)."""
     summary = summarize(match)
-    return [
+    played = {
+        "match_id": match.id,
+        "club_id": match.club_id,
+        "played_at": played_at,
+        "played_on": played_at.date(),
+    }
+    players = [
         {
             "match_id": match.id,
             "player_id": line.player_id,
@@ -156,9 +175,26 @@ def stat_rows(match: Match, played_at: datetime) -> list[dict[str, Any]]:
             "biribas_dirty": line.biribas_dirty,
             "full_runs": line.full_runs,
             "went_out": line.went_out,
+            "best_hand": line.best_hand,
         }
         for line in summary.lines
     ]
+    pairs = [
+        {
+            "match_id": match.id,
+            "player_id": pair.player_id,
+            "partner_id": pair.partner_id,
+            "club_id": match.club_id,
+            "played_at": played_at,
+            "finished": summary.finished,
+            "teammates": pair.teammates,
+            "won": pair.won,
+            "hands": pair.hands,
+            "side_points": pair.side_points,
+        }
+        for pair in summary.pairs
+    ]
+    return {MatchStat: [played], PlayerMatchStat: players, PairMatchStat: pairs}
 
 
 def scaled(points: Fraction) -> int:
@@ -201,7 +237,7 @@ def _rating_inputs(session: Session, match_id: int) -> list[tuple[Any, ...]]:
         .where(stat.match_id == match_id, stat.finished.is_(True))
         .order_by(stat.competitor_order, stat.seat)
     )
-    return [(_utc(row[0]), *row[1:]) for row in rows]
+    return [(as_utc(row[0]), *row[1:]) for row in rows]
 
 
 def _first_hand_times(session: Session, where: sa.ColumnElement[bool]) -> dict[int, datetime]:
@@ -217,10 +253,10 @@ def _first_hand_times(session: Session, where: sa.ColumnElement[bool]) -> dict[i
         .where(where, Hand.deleted.is_(False), HandVersion.action == "created")
         .group_by(Hand.match_id)
     )
-    return {match_id: _utc(when) for match_id, when in rows}
+    return {match_id: as_utc(when) for match_id, when in rows}
 
 
-def _utc(when: datetime) -> datetime:
+def as_utc(when: datetime) -> datetime:
     """SQLite gives back naive times (stored as UTC), PostgreSQL aware ones."""
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 

@@ -9,24 +9,35 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import format_date, format_percent
 from flask_babel import gettext as _
 from flask_login import login_required
+from markupsafe import Markup, escape
 
 from scorekeeper.models import Club, Season
 from scorekeeper.rules.cards import parse_cards
-from scorekeeper.services import ratings, records, seasons, standings
+from scorekeeper.services import (
+    match_list,
+    pair_records,
+    player_records,
+    ratings,
+    records,
+    seasons,
+)
 from scorekeeper.services.clubs import club_for
 from scorekeeper.services.errors import Invalid
 from scorekeeper.web.auth import me
+from scorekeeper.web.paging import page_number
 from scorekeeper.web.pictures import rating_picture, rating_text
 
 bp = Blueprint("players", __name__)
 
 #: The player page lists this many of the player's latest matches.
 RECENT = 30
+#: Pairs on one page of the partnerships; a big club has thousands.
+PAIRS_PAGE = 50
 
 
 @bp.app_template_filter("win_percent")
@@ -42,6 +53,28 @@ def short_day(value: date) -> str:
 @bp.app_template_filter("rating")
 def _rating(value: float) -> str:
     return rating_text(value)
+
+
+@bp.app_template_global("team_options")
+def team_options(teams: pair_records.Teams, chosen: str) -> Markup:
+    """The <option>s of `teams` for a head-to-head select (`chosen` selected), as a
+    template loop would write them. Written here, once a request however many selects list
+    them: a big club has thousands of teams, and a template loop over them takes ten times
+    as long."""
+    written = g.setdefault("team_options", {})
+    if id(teams) not in written:
+        names = {pid: str(escape(name)) for pid, name in teams.names.items()}
+        written[id(teams)] = (
+            teams,  # kept, so that its id is not another list's
+            "".join(
+                f'\n  <option value="{a}-{b}">{names[first]} &amp; {names[second]}</option>'
+                for _, a, b, first, second in teams.entries
+            ),
+        )
+    options: str = written[id(teams)][1]
+    if chosen and chosen.replace("-", "").isdigit():  # a key: the one option of that value
+        options = options.replace(f'value="{chosen}">', f'value="{chosen}" selected>', 1)
+    return Markup(options)
 
 
 @bp.app_template_global("meld_cards")
@@ -63,20 +96,18 @@ def meld_cards(text: str) -> list[tuple[str, str, bool]]:
 def show(club_id: int, player_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     player = records.player_in(club, player_id)
-    everything = seasons.matches_in(club, None)
-    mine = records.seated(player, everything)
-    rating = ratings.ratings(everything).get(player.id)
-    partners = [p for p in standings.partnerships(mine) if player.id in p.players]
-    teams = [t for t in records.teams_of(everything) if player.id not in t.players]
+    mine = match_list.player_matches(club, player)
+    rating = ratings.stored_ratings(club, [player.id]).get(player.id)
+    teams = pair_records.teams(club).without(player.id)
     return render_template(
         "players/show.html",
         club=club,
         player=player,
-        lines=records.season_lines(club, player, mine),
-        matches=records.match_lines(records.newest_first(mine)[:RECENT], player),
+        lines=player_records.season_lines(club, player),
+        matches=match_list.lines(mine[:RECENT], player),
         more_matches=max(0, len(mine) - RECENT),
-        partners=partners,
-        best=records.best_hands(player, mine),
+        partners=pair_records.partners(club, player),
+        best=player_records.best_hands(club, player),
         rating=rating,
         trend=None if rating is None else records.trend(rating),
         trend_span=records.TREND_SPAN,
@@ -101,13 +132,17 @@ def _season_arg(club: Club) -> Season | None:
 def partnerships(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = _season_arg(club)
-    pairs = standings.partnerships(seasons.matches_in(club, season))
+    every = pair_records.partnerships(club, season)
+    page, pages = page_number(len(every), PAIRS_PAGE)
+    pairs = every.records((page - 1) * PAIRS_PAGE, page * PAIRS_PAGE)
     return render_template(
         "players/partnerships.html",
         club=club,
         season=season,
         seasons=seasons.seasons_of(club),
         pairs=pairs,
+        page=page,
+        pages=pages,
     )
 
 
@@ -116,8 +151,6 @@ def partnerships(club_id: int) -> ResponseReturnValue:
 def head_to_head(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = _season_arg(club)
-    everything = seasons.matches_in(club, None)
-    matches = everything if season is None else seasons.matches_in(club, season)
     names = {p.id: p.name for p in club.players}
     asked = {key: request.args.get(key, "").strip() for key in ("a", "b")}
     record, error = None, None
@@ -126,7 +159,7 @@ def head_to_head(club_id: int) -> ResponseReturnValue:
             if not all(asked.values()):
                 raise Invalid(_("Choose both sides to compare: a player or a team each."))
             a, b = records.subject(club, asked["a"]), records.subject(club, asked["b"])
-            record = standings.head_to_head(matches, a, b)
+            record = pair_records.head_to_head(club, season, a, b)
         except Invalid as error_:
             error = error_.message
     page = render_template(
@@ -139,7 +172,7 @@ def head_to_head(club_id: int) -> ResponseReturnValue:
         error=error,
         side_names=None if record is None else [_side(record.a, names), _side(record.b, names)],
         players=club.players,
-        teams=records.teams_of(everything),
+        teams=pair_records.teams(club),
     )
     return page, 400 if error else 200
 

@@ -7,8 +7,6 @@ rules (unique names, no overlapping days) and their messages are services.season
 
 from __future__ import annotations
 
-import math
-
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -16,10 +14,11 @@ from flask_login import login_required
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Role, Season
-from scorekeeper.services import records, seasons
+from scorekeeper.services import match_list, seasons
 from scorekeeper.services.clubs import club_for, is_row_id, role_in
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.web.auth import me, safe_next
+from scorekeeper.web.paging import page_number
 from scorekeeper.web.pictures import progress_picture
 from scorekeeper.web.season_forms import BY_FIRST_HAND, ConfirmForm, SeasonForm, place_form
 
@@ -73,37 +72,23 @@ def create(club_id: int) -> ResponseReturnValue:
 def show(club_id: int, season_id: int | None) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = None if season_id is None else seasons.season_in(club, season_id)
-    everything = seasons.matches_in(club, season)
-    page, pages = _page_number(len(everything))
-    shown = records.newest_first(everything)[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
-    lines = records.match_lines(shown)
-    where = records.season_ids(club, everything) if season is None else {}
+    total = match_list.count_matches(club, season)
+    page, pages = page_number(total, PAGE_SIZE)
+    shown = match_list.club_matches(club, season, page * PAGE_SIZE)[(page - 1) * PAGE_SIZE :]
+    lines = match_list.lines(shown)
+    where = match_list.season_ids(club, shown) if season is None else {}
     names = {s.id: s.name for s in seasons.seasons_of(club)}
     return render_template(
         "seasons/show.html",
         club=club,
         season=season,
         lines=lines,
-        total=len(everything),
+        total=total,
         season_names={m: names.get(s) for m, s in where.items() if s is not None},
         page=page,
         pages=pages,
         is_owner=_is_owner(club),
     )
-
-
-def _page_number(total: int) -> tuple[int, int]:
-    pages = max(1, math.ceil(total / PAGE_SIZE))
-    text = request.args.get("page", "1")
-    if not text.isdigit() or not 1 <= int(text) <= pages:
-        raise Invalid(
-            _(
-                "There is no page %(page)s: the pages go from 1 to %(pages)d.",
-                page=text,
-                pages=pages,
-            )
-        )
-    return int(text), pages
 
 
 @bp.route("/clubs/<int:club_id>/seasons/<int:season_id>/edit", methods=["GET", "POST"])

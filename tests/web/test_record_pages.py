@@ -32,8 +32,9 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, Season, User
-from scorekeeper.services import clubs, hands, matches, ratings, seasons
+from scorekeeper.services import clubs, hands, matches, ratings, seasons, stats
 from scorekeeper.services.matches import TeamSpec
+from scorekeeper.web import players as player_pages
 from scorekeeper.web import seasons as season_pages
 
 PASSWORD = "correct horse"
@@ -79,6 +80,7 @@ def played_on(match: Match, day: date) -> None:
     db.session.execute(
         sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
     )
+    stats.refresh_match(match)  # the derived tables follow the stored times
     db.session.commit()
 
 
@@ -605,6 +607,26 @@ def test_partnerships_of_all_time_and_of_a_season(world: World, login: Login) ->
     )
     summer = text(vic.get(f"/clubs/{world.club}/partnerships?season={world.summer}"))
     assert "No two players have finished a match on one side yet." in summer
+
+
+def test_many_partnerships_come_in_pages(
+    world: World, login: Login, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(player_pages, "PAIRS_PAGE", 4)
+    vic = login("vic")
+    base = f"/clubs/{world.club}/partnerships?season={world.spring}"
+    first, second = (text(vic.get(f"{base}&page={n}")) for n in (1, 2))
+    assert [r[0] for r in rows_of(first)[1:]] == ["Ann & Bob", "Ann & Cy", "Ann & Di", "Bob & Cy"]
+    assert [r[0] for r in rows_of(second)[1:]] == ["Bob & Di", "Cy & Di"]
+    assert "Page 1 of 2" in first and "Previous" not in first
+    assert f'href="/clubs/{world.club}/partnerships?season={world.spring}&page=2">Next' in first
+    assert "Page 2 of 2" in second and "Next" not in second
+    assert f'href="/clubs/{world.club}/partnerships?season={world.spring}&page=1">Prev' in second
+    refused = vic.get(f"{base}&page=3")
+    assert refused.status_code == 400
+    assert "There is no page 3: the pages go from 1 to 2." in text(refused)
+    greek = words(vic.get(f"{base}&page=2", headers={"Accept-Language": "el"}))
+    assert "Προηγούμενη Σελίδα 2 από 2" in greek
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper.extensions import db
 from scorekeeper.models import HandVersion, Match, User
-from scorekeeper.services import clubs, hands, matches, seasons
+from scorekeeper.services import clubs, hands, matches, seasons, stats
 from scorekeeper.services.matches import TeamSpec
 
 pytestmark = pytest.mark.browser
@@ -50,6 +50,7 @@ def played_on(match: Match, day: date) -> None:
     db.session.execute(
         sa.update(HandVersion).where(HandVersion.match_id == match.id).values(created_at=when)
     )
+    stats.refresh_match(match)  # the derived tables follow the stored times
     db.session.commit()
 
 

@@ -29,7 +29,7 @@ from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.rating_history import TREND_MATCHES
 from scorekeeper.services.seasons import season_in, seasons_of
 from scorekeeper.services.standings import DEFAULT_SORT, SORTS, PlayerRow, rank_rows
-from scorekeeper.services.stats import unscaled
+from scorekeeper.services.stats import SUMMED, unscaled
 
 #: The most matches a club may ask of a player before ranking them.
 MAX_MINIMUM = 1000
@@ -173,17 +173,7 @@ def _days(season: Season) -> tuple[datetime, datetime]:
     return start, datetime.combine(season.ends_on + timedelta(days=1), time(), UTC)
 
 
-_SUMS = (
-    "matches",
-    "wins",
-    "hands",
-    "points",
-    "side_points",
-    "biribas_clean",
-    "biribas_dirty",
-    "full_runs",
-    "went_out",
-)
+_SUMS = ("matches", "wins", *SUMMED)
 
 
 def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:

@@ -1,6 +1,6 @@
-"""Partnerships, teams and head-to-head records read from the derived tables (PairMatchStat
-and PlayerMatchStat, kept by services.stats): the same records standings.partnerships,
-records.teams_of and standings.head_to_head sum from every stored hand, in a grouped query.
+"""Partnerships and head-to-head records read from the derived tables (PairMatchStat and
+PlayerMatchStat, kept by services.stats): the same records standings.partnerships and
+standings.head_to_head sum from every stored hand, in a grouped query.
 
 Only finished matches count. A season holds the matches the owner placed in it and the
 unplaced ones whose first live hand falls in its days (leaderboard.season_part).
@@ -9,7 +9,7 @@ unplaced ones whose first live hand falls in its days (leaderboard.season_part).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -19,7 +19,6 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, PairMatchStat, Player, PlayerMatchStat, Season
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.leaderboard import season_part
-from scorekeeper.services.records import Team
 from scorekeeper.services.standings import HeadToHead, PairRecord
 
 
@@ -116,54 +115,6 @@ def partners(club: Club, player: Player) -> list[PairRecord]:
         )
     )
     return _ordered(_sum_pairs(rows), _names(club)).records()
-
-
-@dataclasses.dataclass(frozen=True)
-class Teams:
-    """Teams of two, by name: per team its sort key (the case-folded name), its players'
-    ids and those ids in the order its name gives them. A Team is made only for whoever
-    iterates: a big club has thousands of teams, listed on every head-to-head page."""
-
-    entries: list[tuple[str, int, int, int, int]]
-    names: dict[int, str]  # every player's name, by id
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-    def __iter__(self) -> Iterator[Team]:
-        names = self.names
-        for _key, a, b, first, second in self.entries:
-            yield Team((a, b), f"{names[first]} & {names[second]}")
-
-    def without(self, player_id: int) -> Teams:
-        """The teams `player_id` is not one of."""
-        kept = [e for e in self.entries if player_id not in (e[1], e[2])]
-        return Teams(kept, self.names)
-
-
-def teams(club: Club) -> Teams:
-    """Every team of two that finished a match in the club, by name. (The fixed-team
-    formats seat teams of one or two players: rules.formats.)"""
-    pair = PairMatchStat
-    names = _names(club)
-    folded = {pid: name.casefold() for pid, name in names.items()}
-    found = (
-        db.session.connection()
-        .execute(
-            sa.select(pair.player_id, pair.partner_id)
-            .where(pair.club_id == club.id, pair.finished.is_(True), pair.teammates.is_(True))
-            .distinct()
-        )
-        .fetchall()
-    )
-    # A team's name is its players' names by their case-folded names; equal ones keep
-    # the order of the ids.
-    keyed = []
-    for a, b in found:
-        first, second = (a, b) if folded[a] <= folded[b] else (b, a)
-        keyed.append((f"{folded[first]} & {folded[second]}", a, b, first, second))
-    keyed.sort()
-    return Teams(keyed, names)
 
 
 def head_to_head(

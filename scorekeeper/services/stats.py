@@ -106,32 +106,20 @@ def _store_totals(session: Session, club_id: int, players: list[int] | None = No
             stat.club_id,
             sa.func.count(),
             sa.func.sum(sa.case((stat.won.is_(True), 1), else_=0)),
-            *(
-                sa.func.sum(column)
-                for column in (
-                    stat.hands,
-                    stat.points,
-                    stat.side_points,
-                    stat.biribas_clean,
-                    stat.biribas_dirty,
-                    stat.full_runs,
-                    stat.went_out,
-                )
-            ),
+            *(sa.func.sum(getattr(stat, name)) for name in SUMMED),
         )
         .where(stat.club_id == club_id, stat.finished.is_(True))
         .group_by(stat.player_id, stat.club_id)
     )
     if players is not None:
         sums = sums.where(stat.player_id.in_(players))
-    session.execute(sa.insert(total).from_select(_TOTAL_COLUMNS, sums))
+    columns = ["player_id", "club_id", "matches", "wins", *SUMMED]
+    session.execute(sa.insert(total).from_select(columns, sums))
 
 
-_TOTAL_COLUMNS = [
-    "player_id",
-    "club_id",
-    "matches",
-    "wins",
+#: What a player's totals sum from the per-match rows, besides the matches and the wins
+#: (services.leaderboard reads the same columns back).
+SUMMED = (
     "hands",
     "points",
     "side_points",
@@ -139,7 +127,7 @@ _TOTAL_COLUMNS = [
     "biribas_dirty",
     "full_runs",
     "went_out",
-]
+)
 
 
 #: The derived tables with rows per match, made by `stat_rows`.

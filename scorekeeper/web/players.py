@@ -9,12 +9,11 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from flask import Blueprint, g, render_template, request
+from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import format_date, format_percent
 from flask_babel import gettext as _
 from flask_login import login_required
-from markupsafe import Markup, escape
 
 from scorekeeper.models import Club, Season
 from scorekeeper.rules.cards import parse_cards
@@ -55,28 +54,6 @@ def _rating(value: float) -> str:
     return rating_text(value)
 
 
-@bp.app_template_global("team_options")
-def team_options(teams: pair_records.Teams, chosen: str) -> Markup:
-    """The <option>s of `teams` for a head-to-head select (`chosen` selected), as a
-    template loop would write them. Written here, once a request however many selects list
-    them: a big club has thousands of teams, and a template loop over them takes ten times
-    as long."""
-    written = g.setdefault("team_options", {})
-    if id(teams) not in written:
-        names = {pid: str(escape(name)) for pid, name in teams.names.items()}
-        written[id(teams)] = (
-            teams,  # kept, so that its id is not another list's
-            "".join(
-                f'\n  <option value="{a}-{b}">{names[first]} &amp; {names[second]}</option>'
-                for _, a, b, first, second in teams.entries
-            ),
-        )
-    options: str = written[id(teams)][1]
-    if chosen and chosen.replace("-", "").isdigit():  # a key: the one option of that value
-        options = options.replace(f'value="{chosen}">', f'value="{chosen}" selected>', 1)
-    return Markup(options)
-
-
 @bp.app_template_global("meld_cards")
 def meld_cards(text: str) -> list[tuple[str, str, bool]]:
     """A meld as card faces: (face, name, red) per card, a joker's face a star and its name
@@ -98,7 +75,6 @@ def show(club_id: int, player_id: int) -> ResponseReturnValue:
     player = records.player_in(club, player_id)
     mine = match_list.player_matches(club, player)
     rating = ratings.stored_ratings(club, [player.id]).get(player.id)
-    teams = pair_records.teams(club).without(player.id)
     return render_template(
         "players/show.html",
         club=club,
@@ -113,7 +89,6 @@ def show(club_id: int, player_id: int) -> ResponseReturnValue:
         trend_span=records.TREND_SPAN,
         picture=None if rating is None else rating_picture(rating, "/matches/{id}"),
         others=[p for p in club.players if p.id != player.id],
-        teams=teams,
     )
 
 
@@ -152,12 +127,14 @@ def head_to_head(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = _season_arg(club)
     names = {p.id: p.name for p in club.players}
-    asked = {key: request.args.get(key, "").strip() for key in ("a", "b")}
+    asked = {key: _side_asked(key) for key in ("a", "b")}
     record, error = None, None
     if any(asked.values()):
         try:
             if not all(asked.values()):
                 raise Invalid(_("Choose both sides to compare: a player or a team each."))
+            if any(text.startswith("-") for text in asked.values()):
+                raise Invalid(_("Choose a side's player as well as its partner."))
             a, b = records.subject(club, asked["a"]), records.subject(club, asked["b"])
             record = pair_records.head_to_head(club, season, a, b)
         except Invalid as error_:
@@ -167,14 +144,28 @@ def head_to_head(club_id: int) -> ResponseReturnValue:
         club=club,
         season=season,
         seasons=seasons.seasons_of(club),
-        asked=asked,
+        chosen={key: _picked(text) for key, text in asked.items()},
         record=record,
         error=error,
         side_names=None if record is None else [_side(record.a, names), _side(record.b, names)],
         players=club.players,
-        teams=pair_records.teams(club),
     )
     return page, 400 if error else 200
+
+
+def _side_asked(key: str) -> str:
+    """One side of the comparison as a link writes it: a player ("12") or a team ("12-15").
+    The pickers send a side's player as `a` and its partner, when it has one, as `a2`: a
+    list of every team would run to thousands in a big club."""
+    text = request.args.get(key, "").strip()
+    partner = request.args.get(f"{key}2", "").strip()
+    return f"{text}-{partner}" if partner else text
+
+
+def _picked(text: str) -> tuple[str, str]:
+    """The player and partner a side's selects show as chosen, from the side's text."""
+    first, _dash, rest = text.partition("-")
+    return first, rest.partition("-")[0]
 
 
 def _side(ids: tuple[int, ...], names: dict[int, str]) -> str:

@@ -37,3 +37,22 @@ ILLEGAL_MELD_HAND: dict[str, Any] = {
         {"name": "B", "melds": [], "hands": ["AS", "4H"]},
     ],
 }
+#: architecture.md's example body for POST /api/v1/hands/score, word for word: one team.
+EXAMPLE_SCORE_BODY: dict[str, Any] = {
+    "variant": "pagat",
+    "options": {},
+    "kozi": "H",
+    "format": "4p",
+    "teams": [
+        {
+            "name": "A",
+            "melds": ["5S 6S 7S 8S 9S 10S JS", "QD QC QH"],
+            "hands": ["AS 9D", "JK 4H"],
+            "went_out": True,
+            "took_biribaki": True,
+            "score_before": 0,
+            "opening": "QD QC QH",
+            "cut": None,
+        }
+    ],
+}

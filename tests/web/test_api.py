@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from support.hand_entries import EXAMPLE_SCORE_BODY
 
 from scorekeeper.rules.presets import find_variant
 
@@ -24,25 +25,6 @@ PRESET_IDS = [
     "burraco-it",
 ]
 
-# architecture.md's example body, word for word.
-EXAMPLE_BODY: dict[str, Any] = {
-    "variant": "pagat",
-    "options": {},
-    "kozi": "H",
-    "format": "4p",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["5S 6S 7S 8S 9S 10S JS", "QD QC QH"],
-            "hands": ["AS 9D", "JK 4H"],
-            "went_out": True,
-            "took_biribaki": True,
-            "score_before": 0,
-            "opening": "QD QC QH",
-            "cut": None,
-        }
-    ],
-}
 TEAM_B = {
     "name": "B",
     "melds": ["3C 4C 5C", "8D 8S 8H"],
@@ -57,7 +39,7 @@ TEAM_FIELDS = {"name", "score", "lines", "problems", "opening_required"}
 
 
 def two_team_body() -> dict[str, Any]:
-    body = copy.deepcopy(EXAMPLE_BODY)
+    body = copy.deepcopy(EXAMPLE_SCORE_BODY)
     body["teams"].append(copy.deepcopy(TEAM_B))
     return body
 
@@ -422,7 +404,7 @@ def test_hands_score_empty_meld_text_is_400_naming_the_meld(client: FlaskClient)
 
 
 def test_hands_score_architecture_example(client: FlaskClient) -> None:
-    status, answer = post(client, "hands/score", EXAMPLE_BODY)
+    status, answer = post(client, "hands/score", EXAMPLE_SCORE_BODY)
     assert status == 200
     assert set(answer) >= HAND_FIELDS
     # the example enters one team in a 4p hand: scored, but not legal
@@ -602,7 +584,7 @@ def test_format_null_means_the_default_4p(client: FlaskClient) -> None:
     assert answer == post(client, "hands/score", two_team_body())[1]
     assert answer["legal"] is True
     # one team is one side short of 4p, exactly as with "format": "4p"
-    body = copy.deepcopy(EXAMPLE_BODY)
+    body = copy.deepcopy(EXAMPLE_SCORE_BODY)
     body["format"] = None
     status, answer = post(client, "hands/score", body)
     assert status == 200

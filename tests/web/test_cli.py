@@ -7,23 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient, FlaskCliRunner
+from support.hand_entries import EXAMPLE_SCORE_BODY
 
+#: architecture.md's example, with a second team that did not go out.
 HAND = {
-    "variant": "pagat",
-    "options": {},
-    "kozi": "H",
-    "format": "4p",
+    **EXAMPLE_SCORE_BODY,
     "teams": [
-        {
-            "name": "A",
-            "melds": ["5S 6S 7S 8S 9S 10S JS", "QD QC QH"],
-            "hands": ["AS 9D", "JK 4H"],
-            "went_out": True,
-            "took_biribaki": True,
-            "score_before": 0,
-            "opening": "QD QC QH",
-            "cut": None,
-        },
+        *EXAMPLE_SCORE_BODY["teams"],
         {
             "name": "B",
             "melds": ["3C 4C 5C", "8D 8S 8H"],

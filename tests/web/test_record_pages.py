@@ -676,6 +676,9 @@ def test_head_to_head_records(world: World, login: Login, query: str, record: st
         ("a={zed}&b={Ann}", "“{zed}” names no player or team of this club."),
         ("a=abc&b={Ann}", "“abc” names no player or team of this club."),
         ("a={Ann}-{Ann}&b={Bob}", "A team names each of its players once."),
+        ("a={Ann}&a2={Ann}&b={Bob}", "A team names each of its players once."),
+        ("a2={Ann}&b={Bob}", "Choose a side's player as well as its partner."),
+        ("a={Ann}&b2={Bob}", "Choose a side's player as well as its partner."),
         ("a={Ann}&b={Bob}&season=x", "Choose one of the club's seasons, or all time."),
     ],
     ids=[
@@ -686,6 +689,9 @@ def test_head_to_head_records(world: World, login: Login, query: str, record: st
         "another-clubs",
         "not-an-id",
         "twice",
+        "picked-twice",
+        "partner-alone",
+        "a-partner-against-a-player",
         "bad-season",
     ],
 )
@@ -698,27 +704,43 @@ def test_head_to_head_refuses_what_it_cannot_compare(
     assert message.format(**ids) in text(response)
 
 
-def test_the_picker_offers_players_and_teams_and_keeps_the_choice(
+def test_the_picker_offers_players_and_partners_and_keeps_the_choice(
     world: World, login: Login
 ) -> None:
-    ann, bob = world.p["Ann"], world.p["Bob"]
-    page = text(login("vic").get(f"/clubs/{world.club}/head-to-head?a={ann}&b={bob}"))
-    assert f'<option value="{ann}" selected>Ann</option>' in page
-    assert f'<option value="{bob}" selected>Bob</option>' in page
-    teams = re.findall(r'<option value="(\d+-\d+)"[^>]*>([^<]+)</option>', page)
-    # Every team that finished a match, by name, once per select.
-    assert [name for _, name in teams][:6] == [
-        "Ann & Bob",
-        "Ann & Cy",
-        "Ann & Di",
-        "Bob & Cy",
-        "Bob & Di",
-        "Cy & Di",
-    ]
-    player_page = text(login("vic").get(f"/clubs/{world.club}/players/{ann}"))
-    picker = player_page[player_page.index('id="compare-b"') : player_page.index("</select>")]
-    assert f'value="{ann}"' not in picker and "Ann &" not in picker, "no side with Ann herself"
-    assert ">Bob & Cy</option>" in picker
+    p = world.p
+    client = login("vic")
+    url = f"/clubs/{world.club}/head-to-head?"
+    # The pickers send each side as a player and a partner; a link names a team "12-15".
+    picked = client.get(url + "a={Ann}&a2={Cy}&b={Bob}&b2={Di}".format(**p))
+    linked = client.get(url + "a={Ann}-{Cy}&b={Bob}-{Di}".format(**p))
+    assert picked.status_code == linked.status_code == 200
+    assert "Ann & Cy against Bob & Di" in words(picked)
+    assert _record(text(picked)) == _record(text(linked))
+    page = text(linked)
+    for select, chosen in [("h2h-a", "Ann"), ("h2h-a-partner", "Cy"), ("h2h-b", "Bob")]:
+        options = _select(page, select)
+        assert f'<option value="{p[chosen]}" selected>{chosen}</option>' in options, select
+        assert options.count(" selected") == 1, select
+    # Every player once per select, by name, and no list of teams.
+    names = re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', _select(page, "h2h-b-partner"))
+    assert names == sorted(p, key=str.casefold)
+    assert " & " not in _select(page, "h2h-a") + _select(page, "h2h-a-partner")
+    player_page = text(client.get(f"/clubs/{world.club}/players/{p['Ann']}"))
+    for select in ("compare-b", "compare-b-partner"):
+        offered = _select(player_page, select)
+        assert f'value="{p["Ann"]}"' not in offered, "no side with Ann herself"
+        assert f'<option value="{p["Bob"]}">Bob</option>' in offered
+
+
+def _select(page: str, select_id: str) -> str:
+    """The options of the select with that id."""
+    start = page.index(f'id="{select_id}"')
+    return page[start : page.index("</select>", start)]
+
+
+def _record(page: str) -> str:
+    start = page.index('class="panel h2h"')
+    return page[start : page.index("</section>", start)]
 
 
 def test_the_club_page_leads_to_the_records(world: World, login: Login) -> None:

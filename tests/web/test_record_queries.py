@@ -31,7 +31,6 @@ from scorekeeper.services import (
     stats,
 )
 from scorekeeper.services.matches import TeamSpec
-from scorekeeper.web import players as player_pages
 
 WINNERS = {
     "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
@@ -130,7 +129,7 @@ def test_a_side_of_three_makes_three_pairs_for_the_hand(friday: Friday) -> None:
         (("Bob", "Di"), 0, 0, 1, score),
     ]
     assert pairs == standings.partnerships([match])
-    assert list(pair_records.teams(club)) == [], "partners of a hand are not a team"
+    assert records.teams_of([match]) == [], "partners of a hand are not a team"
     bob_player = next(x for x in club.players if x.id == bob)
     assert [x.names for x in pair_records.partners(club, bob_player)] == [
         ("Bob", "Cy"),
@@ -184,38 +183,3 @@ def test_a_match_without_a_live_hand_is_listed_from_the_match_itself(friday: Fri
         (0, False),
         (0, True),
     ]
-
-
-#: How the head-to-head selects wrote each team before web.players.team_options did.
-TEMPLATE_LOOP = """
-  {%- for t in teams %}
-  <option value="{{ t.key }}"{% if chosen == t.key %} selected{% endif %}>{{ t.name }}</option>
-  {%- endfor %}"""
-
-
-def test_team_options_are_what_the_template_loop_wrote(app: Flask, friday: Friday) -> None:
-    club, user, p = friday
-    odd = {n: clubs.add_player(club, n).id for n in ('<b>Zoë</b> "Z"', "O'Neil & Son")}
-    four(
-        club,
-        user,
-        (p["Ann"], odd["O'Neil & Son"]),
-        (p["Di"], odd['<b>Zoë</b> "Z"']),
-        date(2026, 3, 1),
-    )
-    four(club, user, (p["Bob"], p["Cy"]), (p["Ann"], p["Di"]), date(2026, 3, 2))
-    found = pair_records.teams(club)
-    # By the case-folded names: "<" before the letters.
-    assert [t.name for t in found] == [
-        '<b>Zoë</b> "Z" & Di',
-        "Ann & Di",
-        "Ann & O'Neil & Son",
-        "Bob & Cy",
-    ]
-    assert [t.name for t in found.without(p["Di"])] == ["Ann & O'Neil & Son", "Bob & Cy"]
-    with app.test_request_context():
-        loop = app.jinja_env.from_string(TEMPLATE_LOOP)
-        for chosen in ("", f"{p['Bob']}-{p['Cy']}", str(p["Ann"]), '1">'):
-            written = str(player_pages.team_options(found, chosen))
-            assert written == loop.render(teams=list(found), chosen=chosen), chosen
-        assert "&lt;b&gt;Zoë&lt;/b&gt; &#34;Z&#34; &amp; Di" in written

@@ -143,7 +143,8 @@ def test_player_partnerships_and_match_pictures_on_a_phone(
     shoot(page, screenshots, "player", "#rating")
 
     # --- head to head from Ann's page ------------------------------------------------------
-    page.get_by_label("Ann against").select_option(label="Bob & Cy")
+    page.get_by_label("Ann against").select_option(label="Bob")
+    page.get_by_label("Their partner, for a team").select_option(label="Cy")
     page.get_by_role("button", name="Show the record").click()
     expect(page.get_by_role("heading", name="Ann against Bob & Cy")).to_be_visible()
     fits_a_phone(page)

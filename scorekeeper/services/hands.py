@@ -1,5 +1,6 @@
-"""Recording, correcting and deleting hands. Every score comes from the rules engine; a hand
-with problems is saved only with a written reason, and every earlier version is kept."""
+"""Recording, correcting and deleting hands, and deleting a whole match. Every score comes
+from the rules engine; a hand with problems is saved only with a written reason, and every
+earlier version is kept (as long as its match is)."""
 
 from __future__ import annotations
 
@@ -133,6 +134,14 @@ def delete_hand(match: Match, number: int, user: User | None, expected_version: 
     db.session.add(_version(hand, "deleted", user))
     recompute(match)
     stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
+    db.session.commit()
+
+
+def delete_match(match: Match) -> None:
+    """Delete the match with its hands and their history, for good; standings and ratings
+    recompute without it. (The web page and the API leave this to the club's owner.)"""
+    lock_match(match)
+    stats.forget_match(match)
     db.session.commit()
 
 

@@ -5,7 +5,8 @@ partnerships or a player's page is a grouped query or a read instead of a replay
 hand.
 
 They hold nothing of their own: `rebuild` makes them again from the stored hands, and the
-hand service calls `refresh_match` in the transaction that saves, edits or deletes a hand.
+hand service calls `refresh_match` in the transaction that saves, edits or deletes a hand
+(`forget_match` when a whole match is deleted).
 A match's season is not stored here; the leaderboard reads the match's own choice and the
 first-hand time (`played_at`) against the seasons' days, so seasons may change freely.
 
@@ -64,6 +65,27 @@ def refresh_match(match: Match, session: Session | None = None) -> None:
     if before != after:
         starts = [inputs[0][:2] for inputs in (before, after) if inputs]
         rating_history.replay(session, match.club_id, min(starts))
+
+
+def forget_match(match: Match, session: Session | None = None) -> None:
+    """Delete `match` and everything stored of it (teams, seats, hands and their versions,
+    derived rows), then bring its players' totals and the club's ratings in step: ratings
+    are replayed from where the match stood, as if it had never been played. Runs in the
+    caller's transaction."""
+    session = _active(session)
+    session.flush()
+    club_id = match.club_id
+    _lock_club(session, club_id)
+    before = _rating_inputs(session, match.id)
+    players = [seat.player_id for seat in match.seats]
+    # Explicitly, not by the database's cascades alone: the order matters for the replay.
+    for table in (*_PER_MATCH, RatingStep, HandVersion):
+        session.execute(sa.delete(table).where(table.match_id == match.id))
+    session.delete(match)
+    session.flush()
+    _store_totals(session, club_id, players)
+    if before:
+        rating_history.replay(session, club_id, before[0][:2])
 
 
 def rebuild(session: Session | None = None, club_id: int | None = None) -> int:

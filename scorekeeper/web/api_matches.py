@@ -155,6 +155,12 @@ def add_hand(match_id: int) -> ResponseReturnValue:
     return response
 
 
+@bp.delete("/matches/<int:match_id>")
+def delete_match(match_id: int) -> tuple[str, int]:
+    hands.delete_match(_match(match_id, Role.OWNER))
+    return "", 204
+
+
 @bp.get("/matches/<int:match_id>/hands/<int:number>")
 def hand(match_id: int, number: int) -> Response:
     return _hand_response(hands.hand_of(_match(match_id), number))

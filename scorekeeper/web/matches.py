@@ -170,6 +170,18 @@ def delete_hand(match_id: int, number: int) -> ResponseReturnValue:
     return redirect(url_for(".scoreboard", match_id=match.id))
 
 
+@bp.route("/matches/<int:match_id>/delete", methods=["GET", "POST"])
+@login_required
+def delete_match(match_id: int) -> ResponseReturnValue:
+    match = _match(match_id, Role.OWNER)
+    if request.method == "GET":
+        return render_template("matches/delete_match.html", match=match, board=board(match))
+    club_id, number = match.club_id, match.id
+    hands.delete_match(match)
+    flash(_("Match %(number)d deleted.", number=number))
+    return redirect(url_for("clubs.show", club_id=club_id))
+
+
 @bp.get("/matches/<int:match_id>/hands/<int:number>/history")
 @login_required
 def hand_history(match_id: int, number: int) -> ResponseReturnValue:

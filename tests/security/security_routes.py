@@ -227,6 +227,10 @@ TABLE: dict[tuple[str, str], Route] = {
     ("DELETE", "api_matches.delete_hand"): Route(
         scorer(204), lambda w, _o: {"headers": {"If-Match": _version(w)}}, changes=WRITERS
     ),
+    # A whole match is the owner's to delete.
+    ("GET", "matches.delete_match"): Route(owner(200)),
+    ("POST", "matches.delete_match"): Route(owner(302), changes=("owner",)),
+    ("DELETE", "api_matches.delete_match"): Route(owner(204), changes=("owner",)),
     # Seasons: everyone in the club reads them; only the owner shapes them.
     ("GET", "seasons.index"): Route(member(200)),
     ("GET", "seasons.show"): Route(member(200)),

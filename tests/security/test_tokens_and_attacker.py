@@ -74,6 +74,8 @@ def page_attempts(world: World) -> list[tuple[str, str, dict[str, object]]]:
         ("POST", f"/matches/{m}/hands/1/edit", hand | {"version": str(world.hand_version)}),
         ("POST", f"/matches/{m}/hands/1/delete", {"version": str(world.hand_version)}),
         ("POST", f"/matches/{m}/hands/2/delete", {"version": "1"}),
+        ("GET", f"/matches/{m}/delete", {}),
+        ("POST", f"/matches/{m}/delete", {}),
         ("GET", f"/clubs/{world.club}", {}),
         ("GET", f"/clubs/{world.club}/matches/new", {}),
         ("POST", f"/clubs/{world.club}/players", {"name": "Mallory"}),
@@ -89,6 +91,7 @@ API_WRITES = [
     ("PUT", "/api/v1/matches/{m}/hands/1", {"If-Match": '"2"'}),
     ("DELETE", "/api/v1/matches/{m}/hands/1", {"If-Match": '"2"'}),
     ("DELETE", "/api/v1/matches/{m}/hands/2", {"If-Match": '"1"'}),
+    ("DELETE", "/api/v1/matches/{m}", {}),
 ]
 
 

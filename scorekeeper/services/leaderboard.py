@@ -29,7 +29,7 @@ from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.rating_history import TREND_MATCHES
 from scorekeeper.services.seasons import season_in, seasons_of
 from scorekeeper.services.standings import DEFAULT_SORT, SORTS, PlayerRow, rank_rows
-from scorekeeper.services.stats import SUMMED, unscaled
+from scorekeeper.services.stats import SUMMED, TOTALS, unscaled
 
 #: The most matches a club may ask of a player before ranking them.
 MAX_MINIMUM = 1000
@@ -173,22 +173,19 @@ def _days(season: Season) -> tuple[datetime, datetime]:
     return start, datetime.combine(season.ends_on + timedelta(days=1), time(), UTC)
 
 
-_SUMS = ("matches", "wins", *SUMMED)
-
-
 def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:
     """Every player's sums over the club's finished matches in `season` (None: all time),
     with their stored rating there; unsorted and unranked."""
     if season is None:
         total = PlayerTotal
         query: sa.Select[Any] = sa.select(
-            total.player_id, *(getattr(total, name) for name in _SUMS)
+            total.player_id, *(getattr(total, name) for name in TOTALS)
         ).where(total.club_id == club.id)
     else:
         stat = PlayerMatchStat
         part = season_part(
             stat,
-            [stat.player_id, stat.won, *(getattr(stat, name) for name in _SUMS[2:])],
+            [stat.player_id, stat.won, *(getattr(stat, name) for name in SUMMED)],
             season,
             stat.finished.is_(True),
         )
@@ -196,7 +193,7 @@ def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:
             part.c.player_id,
             sa.func.count(),
             sa.func.sum(sa.case((part.c.won.is_(True), 1), else_=0)),
-            *(sa.func.sum(part.c[name]) for name in _SUMS[2:]),
+            *(sa.func.sum(part.c[name]) for name in SUMMED),
         ).group_by(part.c.player_id)
     names = {
         pid: name
@@ -206,7 +203,7 @@ def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:
     }
     rows = []
     for pid, *sums in db.session.execute(query):
-        line: dict[str, Any] = dict(zip(_SUMS, map(int, sums), strict=True))
+        line: dict[str, Any] = dict(zip(TOTALS, map(int, sums), strict=True))
         line["points"] = unscaled(line["points"])
         rows.append(PlayerRow(player_id=pid, name=names[pid], **line))
     rated = stored_ratings(club, season)

@@ -18,18 +18,7 @@ from scorekeeper.services.match_list import Listed, season_ids
 from scorekeeper.services.records import BestHand, SeasonLine
 from scorekeeper.services.seasons import seasons_of
 from scorekeeper.services.standings import PlayerRow
-from scorekeeper.services.stats import as_utc, unscaled
-
-#: What a season line sums, as PlayerMatchStat and PlayerRow name them.
-_SUMMED = (
-    "hands",
-    "points",
-    "side_points",
-    "biribas_clean",
-    "biribas_dirty",
-    "full_runs",
-    "went_out",
-)
+from scorekeeper.services.stats import SUMMED, as_utc, unscaled
 
 
 def season_lines(club: Club, player: Player) -> list[SeasonLine]:
@@ -43,7 +32,7 @@ def season_lines(club: Club, player: Player) -> list[SeasonLine]:
             Match.created_at,
             Match.season_id,
             stat.won,
-            *(getattr(stat, name) for name in _SUMMED),
+            *(getattr(stat, name) for name in SUMMED),
         )
         .join(Match, Match.id == stat.match_id)
         .where(stat.player_id == player.id, stat.club_id == club.id, stat.finished.is_(True))
@@ -63,9 +52,9 @@ def season_lines(club: Club, player: Player) -> list[SeasonLine]:
 def _row(player: Player, rows: Sequence[Any]) -> PlayerRow | None:
     if not rows:
         return None
-    sums = dict.fromkeys(_SUMMED, 0)
+    sums = dict.fromkeys(SUMMED, 0)
     for found in rows:
-        for name, value in zip(_SUMMED, found[5:], strict=True):
+        for name, value in zip(SUMMED, found[5:], strict=True):
             sums[name] += int(value)
     wins = sum(bool(found[4]) for found in rows)
     points = unscaled(sums.pop("points"))

@@ -78,9 +78,8 @@ def forget_match(match: Match, session: Session | None = None) -> None:
     _lock_club(session, club_id)
     before = _rating_inputs(session, match.id)
     players = [seat.player_id for seat in match.seats]
-    # Explicitly, not by the database's cascades alone: the order matters for the replay.
-    for table in (*_PER_MATCH, RatingStep, HandVersion):
-        session.execute(sa.delete(table).where(table.match_id == match.id))
+    # Hand versions and derived rows go with the match by their ON DELETE CASCADE keys
+    # (SQLite enforces them too: extensions.py); the flush has them gone before the sums.
     session.delete(match)
     session.flush()
     _store_totals(session, club_id, players)
@@ -135,12 +134,10 @@ def _store_totals(session: Session, club_id: int, players: list[int] | None = No
     )
     if players is not None:
         sums = sums.where(stat.player_id.in_(players))
-    columns = ["player_id", "club_id", "matches", "wins", *SUMMED]
-    session.execute(sa.insert(total).from_select(columns, sums))
+    session.execute(sa.insert(total).from_select(["player_id", "club_id", *TOTALS], sums))
 
 
-#: What a player's totals sum from the per-match rows, besides the matches and the wins
-#: (services.leaderboard reads the same columns back).
+#: What a player's totals sum from the per-match rows, besides the matches and the wins.
 SUMMED = (
     "hands",
     "points",
@@ -150,6 +147,8 @@ SUMMED = (
     "full_runs",
     "went_out",
 )
+#: A player's totals as PlayerTotal holds them (services.leaderboard reads them back).
+TOTALS = ("matches", "wins", *SUMMED)
 
 
 #: The derived tables with rows per match, made by `stat_rows`.

@@ -291,6 +291,15 @@ def _too_many_wilds(wilds: list[Card], variant: Variant) -> list[Problem]:
 
 def _too_many_wilds_message(wilds: list[Card], most: int) -> str:
     fields = {"count": len(wilds), "cards": format_cards(wilds), "most": most}
+    # The note on 2s explains why a 2 counted as wild; with jokers alone it would puzzle.
+    if not any(c.rank is Rank.TWO for c in wilds):
+        if most == 0:
+            return tr("A meld may hold no wild card, but this one has {count}: {cards}.", **fields)
+        if most == 1:
+            return tr(
+                "A meld may hold only one wild card, but this one has {count}: {cards}.", **fields
+            )
+        return tr("A meld may hold {most} wild cards, but this one has {count}: {cards}.", **fields)
     if most == 0:
         message = tr(
             "A meld may hold no wild card, but this one has {count}: {cards} "

@@ -216,6 +216,15 @@ _MESSAGES = {
         "Ένας συνδυασμός μπορεί να έχει έως {most} μπαλαντέρ, αλλά αυτός έχει {count}: {cards} "
         "(το 2 μετράει ως κανονικό φύλλο μόνο σε σειρά του χρώματός του, στη θέση του 2)."
     ),
+    "A meld may hold no wild card, but this one has {count}: {cards}.": (
+        "Ένας συνδυασμός δεν μπορεί να έχει μπαλαντέρ, αλλά αυτός έχει {count}: {cards}."
+    ),
+    "A meld may hold only one wild card, but this one has {count}: {cards}.": (
+        "Ένας συνδυασμός μπορεί να έχει μόνο έναν μπαλαντέρ, αλλά αυτός έχει {count}: {cards}."
+    ),
+    "A meld may hold {most} wild cards, but this one has {count}: {cards}.": (
+        "Ένας συνδυασμός μπορεί να έχει έως {most} μπαλαντέρ, αλλά αυτός έχει {count}: {cards}."
+    ),
     "{cards}: a set of 2s is never legal, 2s are wild.": (
         "{cards}: αρσενική από δυάρια δεν επιτρέπεται ποτέ, τα δυάρια είναι μπαλαντέρ."
     ),

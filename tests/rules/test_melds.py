@@ -447,9 +447,8 @@ TOO_MANY_WILDS = [
     ),
     pytest.param(
         "5H 5S JK JK",
-        "A meld may hold only one wild card, but this one has 2: joker joker "
-        "(a 2 is natural only in a run of its own suit, in the 2's place).",
-        id="set with two jokers",
+        "A meld may hold only one wild card, but this one has 2: joker joker.",
+        id="set with two jokers: no note on 2s",
     ),
 ]
 

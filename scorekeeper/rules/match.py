@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from .formats import Credit, TableFormat
 from .i18n import tr
 from .opening import Requirement, requirement
 from .variants import Direction, TargetRule, Variant
+
+T = TypeVar("T")
 
 
 class MatchError(ValueError):
@@ -154,10 +157,37 @@ def reached(variant: Variant, total: Fraction) -> bool:
 
 def dealer_for(setup: MatchSetup, hands_played: int) -> str | None:
     """Who deals the next hand: the deal passes round the table in the variant's direction."""
-    if not setup.seats:
-        return None
-    step = -1 if setup.variant.deal_direction is Direction.ANTICLOCKWISE else 1
-    return setup.seats[(setup.first_dealer + step * hands_played) % len(setup.seats)]
+    order = deal_order(setup.seats, setup.first_dealer, setup.variant.deal_direction, hands_played)
+    return order[0] if order else None
+
+
+def deal_order(
+    seats: Sequence[T], first_dealer: int, direction: Direction, hands_played: int = 0
+) -> tuple[T, ...]:
+    """Every seat once, in the order the deal reaches them, beginning with the dealer of the
+    next hand (the first dealer when no hand is played yet). `seats` go clockwise, so a
+    clockwise deal passes to the dealer's left and an anticlockwise one to the right.
+
+    >>> deal_order("NESW", 0, Direction.ANTICLOCKWISE)
+    ('N', 'W', 'S', 'E')
+    >>> deal_order("NESW", 0, Direction.CLOCKWISE, hands_played=5)
+    ('E', 'S', 'W', 'N')
+    """
+    count = len(seats)
+    step = -1 if direction is Direction.ANTICLOCKWISE else 1
+    start = first_dealer + step * hands_played
+    return tuple(seats[(start + step * i) % count] for i in range(count))
+
+
+def seat_order(teams: Sequence[Sequence[T]]) -> tuple[T, ...]:
+    """The seats round the table (clockwise) of fixed teams: partners sit opposite, so the
+    table takes one player from each team in turn (A1, B1, A2, B2 …).
+
+    >>> seat_order([("A1", "A2"), ("B1", "B2")])
+    ('A1', 'B1', 'A2', 'B2')
+    """
+    rounds = max((len(team) for team in teams), default=0)
+    return tuple(team[r] for r in range(rounds) for team in teams if r < len(team))
 
 
 def _outcome(standings: Sequence[Standing]) -> tuple[str | None, tuple[str, ...]]:

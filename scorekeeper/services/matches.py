@@ -11,7 +11,15 @@ from flask_babel import gettext as _
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, Match, MatchTeam, Seat, User
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
-from scorekeeper.rules.match import MatchSetup, MatchState, PlayedHand, Side, match_state
+from scorekeeper.rules.match import (
+    MatchSetup,
+    MatchState,
+    PlayedHand,
+    Side,
+    deal_order,
+    match_state,
+    seat_order,
+)
 from scorekeeper.rules.points import points_json
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.rules.variants import Variant
@@ -105,14 +113,9 @@ def _seat_teams(
         team = MatchTeam(position=position, name=name[:80])
         match.teams.append(team)
         rows.append([(by_id[pid], team) for pid in spec.player_ids])
-    # Partners sit opposite: the table goes round taking one player from each team in turn.
-    position = 0
-    for round_ in range(max(len(r) for r in rows)):
-        for row in rows:
-            if round_ < len(row):
-                player, team = row[round_]
-                match.seats.append(Seat(position=position, player=player, team=team))
-                position += 1
+    # Partners sit opposite: the rules engine says how the table goes round.
+    for position, (player, team) in enumerate(seat_order(rows)):
+        match.seats.append(Seat(position=position, player=player, team=team))
 
 
 def _seat_table(match: Match, fmt: TableFormat, players: list[Any]) -> None:
@@ -149,6 +152,16 @@ def setup_of(match: Match) -> MatchSetup:
         teams=teams,
         first_dealer=match.first_dealer,
     )
+
+
+def deal_order_of(match: Match) -> tuple[str, ...]:
+    """The players' names in the order the deal reaches them, from the next hand's dealer."""
+    setup = setup_of(match)
+    names = names_of(match)
+    order = deal_order(
+        setup.seats, setup.first_dealer, setup.variant.deal_direction, len(live_hands(match))
+    )
+    return tuple(names[seat] for seat in order)
 
 
 def live_hands(match: Match) -> list[Hand]:

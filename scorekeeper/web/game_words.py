@@ -4,6 +4,7 @@ they are in every language; only names that are spelled out are translated."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -11,7 +12,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.opening import Comparison, Requirement
-from scorekeeper.rules.variants import Variant
+from scorekeeper.rules.variants import Direction, Variant
 
 #: Each preset's own word for a biriba and for the biribaki, in the page's language.
 _BIRIBA_WORDS = {
@@ -75,3 +76,13 @@ def picker_words() -> dict[str, str]:
         "field_first": _("Tap a card field first, then the cards."),
         "joker": _("joker"),
     }
+
+
+def deal_text(direction: Direction, order: Sequence[str]) -> str:
+    """Which way the deal goes and whom it reaches, for checking "next to deal" at the table:
+    "The deal passes to the right: Eleni → Kostas → Giorgos → Maria". Seats go clockwise, so
+    a clockwise deal passes to the dealer's left."""
+    names = " → ".join(order)
+    if direction is Direction.ANTICLOCKWISE:
+        return _("The deal passes to the right: %(order)s", order=names)
+    return _("The deal passes to the left: %(order)s", order=names)

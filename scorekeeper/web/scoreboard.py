@@ -18,8 +18,15 @@ from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.points import format_points
 from scorekeeper.services.hands import display_result
-from scorekeeper.services.matches import format_of, live_hands, names_of, state_of, variant_of
-from scorekeeper.web.game_words import pot_of, requirement_text
+from scorekeeper.services.matches import (
+    deal_order_of,
+    format_of,
+    live_hands,
+    names_of,
+    state_of,
+    variant_of,
+)
+from scorekeeper.web.game_words import deal_text, pot_of, requirement_text
 from scorekeeper.web.house_rules import option_label
 from scorekeeper.web.match_forms import win_rule
 
@@ -64,6 +71,7 @@ class Board:
     win_rule: str
     standings: list[StandingRow]
     next_dealer: str | None
+    deal_order: str  # which way the deal goes and whom it reaches, from the next dealer
     next_number: int
     finished: bool
     winner: str | None
@@ -105,6 +113,7 @@ def board(match: Match) -> Board:
         win_rule=win_rule(variant.target_rule, variant.target),
         standings=standings,
         next_dealer=None if state.next_dealer is None else names[state.next_dealer],
+        deal_order=deal_text(variant.deal_direction, deal_order_of(match)),
         next_number=1 + max((h.number for h in match.hands), default=0),
         finished=state.finished,
         winner=None if state.winner is None else names.get(state.winner, state.winner),
@@ -129,8 +138,10 @@ def _option_value(value: Any) -> str:
 
 
 def _team_players(match: Match, team_name: str) -> str:
+    """The team's players under its name, unless the name already is just them."""
     team = next(t for t in match.teams if t.name == team_name)
-    return " & ".join(s.player.name for s in match.seats if s.team_id == team.id)
+    players = " & ".join(s.player.name for s in match.seats if s.team_id == team.id)
+    return "" if players == team_name else players
 
 
 def _hand_rows(

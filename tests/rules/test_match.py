@@ -14,8 +14,10 @@ from scorekeeper.rules.match import (
     PlayedHand,
     Side,
     credits,
+    deal_order,
     dealer_for,
     match_state,
+    seat_order,
     side_score_before,
 )
 from scorekeeper.rules.opening import Comparison, Requirement
@@ -30,7 +32,7 @@ from scorekeeper.rules.presets import (
     VENEZUELAN,
     WIKIPEDIA,
 )
-from scorekeeper.rules.variants import Variant
+from scorekeeper.rules.variants import Direction, Variant
 
 F = Fraction
 SEATS4 = ("ann", "bob", "cat", "dan")  # clockwise
@@ -296,6 +298,46 @@ def test_buraco_us_deals_clockwise() -> None:
     setup = four_player(BURACO_US)
     dealers = [dealer_for(setup, n) for n in range(5)]
     assert dealers == ["ann", "bob", "cat", "dan", "ann"]
+
+
+@pytest.mark.parametrize(
+    ("direction", "first", "played", "order"),
+    [
+        # seats go clockwise: anticlockwise passes the deal to the right, ann → dan → cat
+        (Direction.ANTICLOCKWISE, 0, 0, ("ann", "dan", "cat", "bob")),
+        (Direction.CLOCKWISE, 0, 0, ("ann", "bob", "cat", "dan")),
+        (Direction.ANTICLOCKWISE, 2, 1, ("bob", "ann", "dan", "cat")),
+        (Direction.CLOCKWISE, 3, 6, ("bob", "cat", "dan", "ann")),
+    ],
+    ids=["right from ann", "left from ann", "right, after a hand", "left, after six hands"],
+)
+def test_deal_order_starts_with_the_next_dealer(
+    direction: Direction, first: int, played: int, order: tuple[str, ...]
+) -> None:
+    assert deal_order(SEATS4, first, direction, played) == order
+
+
+def test_deal_order_agrees_with_the_dealer_of_every_hand() -> None:
+    for variant in (PAGAT, BURACO_US):
+        setup = four_player(variant, first_dealer=1)
+        for played in range(6):
+            order = deal_order(SEATS4, 1, variant.deal_direction, played)
+            assert order[0] == dealer_for(setup, played)
+            assert sorted(order) == sorted(SEATS4)
+
+
+def test_partners_sit_opposite() -> None:
+    assert seat_order([("ann", "cat"), ("bob", "dan")]) == SEATS4
+    assert seat_order([("a1", "a2"), ("b1", "b2"), ("c1", "c2")]) == (
+        "a1",
+        "b1",
+        "c1",
+        "a2",
+        "b2",
+        "c2",
+    )
+    assert seat_order([("solo",), ("x", "y")]) == ("solo", "x", "y")
+    assert seat_order([]) == ()
 
 
 def test_first_dealer_is_respected() -> None:

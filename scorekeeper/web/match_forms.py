@@ -12,9 +12,11 @@ from flask_babel import gettext as _
 
 from scorekeeper.models import Player
 from scorekeeper.rules.formats import FORMATS, Credit, TableFormat
+from scorekeeper.rules.match import deal_order, seat_order
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.variants import TargetRule, Variant
 from scorekeeper.services.matches import TeamSpec
+from scorekeeper.web.game_words import deal_text
 from scorekeeper.web.house_rules import (
     OptionGroup,
     OptionInputError,
@@ -72,6 +74,31 @@ class NewMatchForm:
     @property
     def win_rule(self) -> str:
         return win_rule(self.preset.target_rule, self.target or str(self.preset.target))
+
+    @property
+    def deal_order(self) -> str | None:
+        """Which way the deal will go and whom it reaches, first dealer first, once every
+        seat has its player (None before); the rules engine says how the table goes round."""
+        by_id = {str(p.id): p.name for p in self.players}
+        if self.shared:
+            seats = tuple(s for s in self.teams[0].seats if s)
+            if len(seats) not in self.table_format.player_counts:
+                return None
+        else:
+            seats = seat_order([team.seats for team in self.teams])
+        if not seats or any(s not in by_id for s in seats):
+            return None
+        first = seats.index(self.first_dealer) if self.first_dealer in seats else 0
+        direction = self._rules().deal_direction
+        order = deal_order(seats, first, direction)
+        return deal_text(direction, [by_id[s] for s in order])
+
+    def _rules(self) -> Variant:
+        """The preset with the house rules as sent, or the bare preset while they are wrong."""
+        try:
+            return self.preset.with_options(**changed_options(self.preset, self.data))
+        except (OptionInputError, ValueError):
+            return self.preset
 
     def request(self) -> MatchRequest | None:
         """The service's arguments, or None with `errors` saying what to fix."""

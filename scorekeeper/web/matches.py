@@ -64,7 +64,10 @@ def new_match(club_id: int) -> ResponseReturnValue:
     posted = request.method == "POST"
     data = request.form if posted else request.args
     form = new_match_form(data, club.players, submitted=posted or "shown_preset" in data)
-    if posted and (wanted := form.request()) is not None:
+    # "refresh" (a new preset or table) re-renders the form from the POSTed fields, so that
+    # neither they nor the CSRF token end up in the URL; nothing is created.
+    refresh = posted and "refresh" in request.form
+    if posted and not refresh and (wanted := form.request()) is not None:
         try:
             match = matches.create_match(
                 club,

@@ -26,6 +26,7 @@ from scorekeeper.services.matches import (
     state_of,
     variant_of,
 )
+from scorekeeper.services.stats import as_utc
 from scorekeeper.web.game_words import deal_text, pot_of, requirement_text
 from scorekeeper.web.house_rules import option_label
 from scorekeeper.web.match_forms import win_rule
@@ -188,37 +189,97 @@ class EntrySide:
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """One line of a version as the history shows it, and whether it differs from the
+    version before (so a correction shows at a glance what it changed)."""
+
+    text: str
+    changed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class VersionSide:
+    name: str
+    melds: list[Shown]
+    details: list[Shown]
+    removed: list[str]  # melds of the version before that this one no longer has
+    score: Shown | None
+    lines: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
 class VersionRow:
     version: int
     action: str  # as stored: created, edited, deleted
     action_text: str  # the same in the page's language
     who: str
-    when: datetime
-    kozi: str | None
-    entry: list[EntrySide]
-    sides: list[SideRow]
+    when: datetime  # aware, in UTC
+    kozi: Shown | None
+    sides: list[VersionSide]
     problems: list[str]
-    accepted_reason: str | None
+    accepted_reason: Shown | None
+    compared: bool  # whether an earlier version was there to compare with
 
 
 def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
+    """Every version of a hand, newest first, each marked with what changed from the one
+    saved before it (`versions` come oldest first)."""
     names = names_of(match)
     pot = pot_of(variant_of(match))
-    return [
-        VersionRow(
-            version=v.version,
-            action=v.action,
-            action_text=_action_text(v.action),
-            who=v.user.username if v.user is not None else _("someone no longer here"),
-            when=v.created_at,
-            kozi=SUIT_SYMBOLS.get(v.entry.get("kozi") or ""),
-            entry=[_entry_side(team, names, pot) for team in v.entry.get("teams", [])],
-            sides=side_rows(v.result),
-            problems=list(v.result.get("problems", [])),
-            accepted_reason=v.accepted_reason,
+    rows = []
+    before: VersionRow | None = None
+    for v in versions:
+        row = _version_row(v, names, pot, before)
+        rows.append(row)
+        if v.action != "deleted":
+            before = row
+    return rows[::-1]
+
+
+def _version_row(
+    v: HandVersion, names: dict[str, str], pot: str, before: VersionRow | None
+) -> VersionRow:
+    kozi = SUIT_SYMBOLS.get(v.entry.get("kozi") or "")
+    entry = [_entry_side(team, names, pot) for team in v.entry.get("teams", [])]
+    scored = side_rows(v.result)
+    compare = before is not None and v.action == "edited"
+    old_sides = before.sides if before is not None and compare else []
+    sides = []
+    for i, side in enumerate(entry):
+        old = old_sides[i] if i < len(old_sides) else None
+        old_melds = [m.text for m in old.melds] if old else []
+        old_details = {d.text for d in old.details} if old else set()
+        score = scored[i] if i < len(scored) else None
+        sides.append(
+            VersionSide(
+                name=side.name,
+                melds=[Shown(m, compare and m not in old_melds) for m in side.melds],
+                details=[Shown(d, compare and d not in old_details) for d in side.details],
+                removed=[m for m in old_melds if m not in side.melds] if compare else [],
+                score=None
+                if score is None
+                else Shown(
+                    score.score,
+                    compare and (old is None or old.score is None or old.score.text != score.score),
+                ),
+                lines=score.lines if score else [],
+            )
         )
-        for v in reversed(versions)
-    ]
+    old_kozi = before.kozi.text if before is not None and before.kozi else None
+    reason = v.accepted_reason
+    old_reason = before.accepted_reason.text if before and before.accepted_reason else None
+    return VersionRow(
+        version=v.version,
+        action=v.action,
+        action_text=_action_text(v.action),
+        who=v.user.username if v.user is not None else _("someone no longer here"),
+        when=as_utc(v.created_at),
+        kozi=None if kozi is None else Shown(kozi, compare and kozi != old_kozi),
+        sides=sides,
+        problems=list(v.result.get("problems", [])),
+        accepted_reason=None if not reason else Shown(reason, compare and reason != old_reason),
+        compared=compare,
+    )
 
 
 def _action_text(action: str) -> str:

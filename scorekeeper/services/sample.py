@@ -1,0 +1,92 @@
+"""The sample match behind "Try the demo": a small JSON of hands shipped in the package,
+scored by the rules engine at each request (in the reader's language), never stored.
+
+So the demo works on any fresh install without a command, and no shared account exists
+for strangers to vandalize: the page is read-only by construction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from scorekeeper import referee
+from scorekeeper.rules.formats import TableFormat, find_format
+from scorekeeper.rules.match import (
+    MatchSetup,
+    MatchState,
+    PlayedHand,
+    Side,
+    deal_order,
+    match_state,
+)
+from scorekeeper.rules.presets import find_variant
+from scorekeeper.rules.scoring import score_hand
+from scorekeeper.rules.variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class SampleHand:
+    number: int
+    kozi: str | None  # the suit letter, as entered
+    result: dict[str, Any]  # as referee.hand_json gives it: teams with their lines
+    totals_after: dict[str, Fraction]
+
+
+@dataclass(frozen=True, slots=True)
+class SampleMatch:
+    variant: Variant
+    table_format: TableFormat
+    setup: MatchSetup
+    state: MatchState
+    hands: list[SampleHand]  # oldest first
+    deal_order: tuple[str, ...]  # from the next hand's dealer
+
+
+@cache
+def _data() -> dict[str, Any]:
+    text = resources.files("scorekeeper").joinpath("data/sample_match.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def sample_match() -> SampleMatch:
+    """The sample match, every hand scored now by the rules engine (labels in the current
+    language), with the running totals and who deals next."""
+    data = _data()
+    variant = find_variant(data["variant"])
+    table_format = find_format(data["format"])
+    teams = {name: tuple(players) for name, players in data["teams"].items()}
+    setup = MatchSetup(
+        variant=variant,
+        table_format=table_format,
+        seats=tuple(data["seats"]),
+        teams=teams,
+        first_dealer=int(data["first_dealer"]),
+    )
+    played: list[PlayedHand] = []
+    hands: list[SampleHand] = []
+    for number, hand in enumerate(data["hands"], start=1):
+        state = match_state(setup, played)
+        bodies = [
+            {**side, "name": name, "score_before": str(state.total(name))}
+            for name, side in zip(teams, hand["teams"], strict=True)
+        ]
+        kozi = referee.read_suit(hand.get("kozi"))
+        result = referee.hand_json(
+            score_hand(variant, referee.read_teams(bodies), kozi, table_format)
+        )
+        played.append(
+            PlayedHand(
+                tuple(Side((), int(t["score"]), team=t["name"]) for t in result["teams"])
+            )
+        )
+        after = match_state(setup, played)
+        hands.append(SampleHand(number, hand.get("kozi"), result, after.history[-1]))
+    state = match_state(setup, played)
+    order = deal_order(setup.seats, setup.first_dealer, variant.deal_direction, len(played))
+    return SampleMatch(variant, table_format, setup, state, hands, order)

@@ -139,6 +139,9 @@ def _version(world: World) -> str:
 TABLE: dict[tuple[str, str], Route] = {
     # Open to everyone: the referee, the rules, the start page and the files.
     ("GET", "pages.home"): Route(public(200)),
+    # The read-only sample match (scored at each request, never stored) and the API page.
+    ("GET", "pages.demo"): Route(public(200)),
+    ("GET", "pages.api"): Route(public(200)),
     ("GET", "static"): Route(public(200)),
     ("GET", "health.healthz"): Route(public(200)),
     ("GET", "api.variants"): Route(public(200)),

@@ -81,9 +81,7 @@ def sample_match() -> SampleMatch:
             score_hand(variant, referee.read_teams(bodies), kozi, table_format)
         )
         played.append(
-            PlayedHand(
-                tuple(Side((), int(t["score"]), team=t["name"]) for t in result["teams"])
-            )
+            PlayedHand(tuple(Side((), int(t["score"]), team=t["name"]) for t in result["teams"]))
         )
         after = match_state(setup, played)
         hands.append(SampleHand(number, hand.get("kozi"), result, after.history[-1]))

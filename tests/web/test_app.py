@@ -120,10 +120,13 @@ def test_server_error_under_api_is_json(app: Flask, client: FlaskClient) -> None
     assert "boom" not in (response.json or {})["error"]
 
 
-def test_home_page_lists_the_referee_api(client: FlaskClient) -> None:
-    response = client.get("/")
+def test_the_api_page_lists_the_referee_api_and_every_foot_links_to_it(
+    client: FlaskClient,
+) -> None:
+    response = client.get("/api")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    assert "<h1>Scorekeeper</h1>" in page
     for path in ("/api/v1/variants", "/api/v1/melds/check", "/api/v1/hands/score"):
         assert path in page
+    for where in ("/", "/referee", "/demo", "/api"):
+        assert '<a href="/api">JSON API</a>' in client.get(where).get_data(as_text=True)

@@ -17,9 +17,12 @@ def test_home_page_fits_a_phone_and_stays_on_our_server(
     page.goto(live_server + "/")
 
     expect(page.get_by_role("heading", level=1, name="Scorekeeper")).to_be_visible()
-    expect(page.get_by_role("link", name="/api/v1/variants")).to_be_visible()
+    expect(page.get_by_role("link", name="Register", exact=True).first).to_be_visible()
+    expect(page.get_by_role("link", name="Try the demo")).to_be_visible()
+    expect(page.locator(".home-shot img")).to_have_js_property("complete", True)
+    assert page.locator(".home-shot img").evaluate("img => img.naturalWidth") > 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    for box in (card.bounding_box() for card in page.locator(".tap-card").all()):
+    for box in (card.bounding_box() for card in page.locator(".tap-card, .button").all()):
         assert box is not None
         assert box["height"] >= 44, "every tap target is at least 44px tall"
 

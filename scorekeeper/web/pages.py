@@ -1,6 +1,8 @@
 """HTML pages a person opens on a phone: the home page, the read-only demo match and the
 page about the JSON API."""
 
+from fractions import Fraction
+
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -37,7 +39,7 @@ def demo() -> str:
             name=s.name,
             players=_players(teams.get(s.name, ()), s.name),
             total=format_points(s.total),
-            progress=float(max(0, min(s.total, variant.target))),
+            progress=float(max(Fraction(0), min(s.total, Fraction(variant.target)))),
             opening=requirement_text(s.opening),
             leading=s.total == top,
         )

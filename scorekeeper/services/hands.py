@@ -328,6 +328,17 @@ def display_result(match: Match, hand: Hand) -> dict[str, Any]:
     return _score(match, hand.entry, hand.number)[1]
 
 
+def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
+    """A saved version's lines in the reader's language, as `display_result` does for the
+    live hand; the stored (English) result if the old entry no longer scores."""
+    if language() == "en" or version.action == "deleted":
+        return version.result
+    try:
+        return _score(match, version.entry, version.number)[1]
+    except ServiceError:
+        return version.result
+
+
 def _stored(match: Match, entry: dict[str, Any], number: int) -> dict[str, Any]:
     with using("en"):
         return _score(match, entry, number)[1]

@@ -17,7 +17,7 @@ from scorekeeper.models import HandVersion, Match
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.points import format_points
-from scorekeeper.services.hands import display_result
+from scorekeeper.services.hands import display_result, display_version
 from scorekeeper.services.matches import (
     deal_order_of,
     format_of,
@@ -229,7 +229,7 @@ def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
     rows = []
     before: VersionRow | None = None
     for v in versions:
-        row = _version_row(v, names, pot, before)
+        row = _version_row(match, v, names, pot, before)
         rows.append(row)
         if v.action != "deleted":
             before = row
@@ -237,11 +237,12 @@ def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
 
 
 def _version_row(
-    v: HandVersion, names: dict[str, str], pot: str, before: VersionRow | None
+    match: Match, v: HandVersion, names: dict[str, str], pot: str, before: VersionRow | None
 ) -> VersionRow:
     kozi = SUIT_SYMBOLS.get(v.entry.get("kozi") or "")
     entry = [_entry_side(team, names, pot) for team in v.entry.get("teams", [])]
-    scored = side_rows(v.result)
+    shown = display_version(match, v)  # in the reader's language
+    scored = side_rows(shown)
     compare = before is not None and v.action == "edited"
     old_sides = before.sides if before is not None and compare else []
     sides = []
@@ -276,7 +277,7 @@ def _version_row(
         when=as_utc(v.created_at),
         kozi=None if kozi is None else Shown(kozi, compare and kozi != old_kozi),
         sides=sides,
-        problems=list(v.result.get("problems", [])),
+        problems=list(shown.get("problems", [])),
         accepted_reason=None if not reason else Shown(reason, compare and reason != old_reason),
         compared=compare,
     )

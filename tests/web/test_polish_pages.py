@@ -281,3 +281,18 @@ def test_history_marks_what_a_correction_changed_and_gives_the_time_in_utc(
         assert iso.endswith("+00:00"), "the script needs the zone to show local time"
         assert text.endswith(" UTC"), "without JavaScript the time says it is UTC"
     assert "/static/js/local-time.js" in page
+
+
+def test_history_lines_speak_the_readers_language(
+    app: Flask, client: FlaskClient, table: Table
+) -> None:
+    with app.app_context():
+        user = db.session.get(User, table.user_id)
+        match = db.session.get(Match, table.match_id)
+        assert user is not None and match is not None
+        hands.record_hand(match, user, REFERENCE_HAND)
+        hands.edit_hand(match, 1, user, {**REFERENCE_HAND, "kozi": "S"}, expected_version=1)
+    signed_in(client, table.user_id).set_cookie("lang", "el")
+    page = client.get(f"/matches/{table.match_id}/hands/1/history").get_data(as_text=True)
+    assert "Cards melded" not in page and "Went out" not in page
+    assert page.count("Κλείσιμο") == 2, "both versions' lines are in Greek"

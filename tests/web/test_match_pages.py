@@ -546,7 +546,7 @@ def test_leaders_level_past_the_target_play_another_hand(owner: FlaskClient, tab
     )
     response = owner.post(f"/clubs/{table.club_id}/matches/new", data=data)
     match_id = int(response.headers["Location"].rsplit("/", 1)[1])
-    level = {"s0__meld": ["8S 9S 10S"], "s1__meld": ["8S 9S 10S"]}
+    level = {"kozi": "D", "s0__meld": ["8S 9S 10S"], "s1__meld": ["8S 9S 10S"]}
     post_hand(owner, match_id, **level, s0__biribaki=True, s1__biribaki=True)
     board = owner.get(f"/matches/{match_id}").text
     assert "Tied: another hand" in board
@@ -574,6 +574,7 @@ def test_share_format_sides_are_chosen_with_each_hand(
     response = post_hand(
         owner,
         match_id,
+        kozi="D",
         s0__meld=["8S 9S 10S"],
         s0__biribaki=True,
         s1__meld=["3C 4C 5C"],
@@ -601,10 +602,10 @@ def test_a_share_side_without_players_is_a_form_mistake(owner: FlaskClient, tabl
 @pytest.mark.parametrize(
     ("preset", "present", "absent"),
     [
-        ("pagat", {"kozi", "s0-biribaki"}, {"s0-cut", "s0-opening", "s0-failed"}),
-        ("wikipedia", {"kozi", "s0-opening"}, {"s0-cut", "s0-failed"}),
-        ("venezuelan", {"s0-cut"}, {"kozi", "s0-opening", "s0-failed"}),
-        ("buraco-us", {"s0-cut", "s0-opening", "s0-failed"}, {"kozi"}),
+        ("pagat", {"kozi", "s0-biribaki"}, {"s0-cut", "s0-open", "s0-failed"}),
+        ("wikipedia", {"kozi", "s0-open"}, {"s0-cut", "s0-failed", "s0-opening"}),
+        ("venezuelan", {"s0-cut"}, {"kozi", "s0-open", "s0-failed"}),
+        ("buraco-us", {"s0-cut", "s0-open", "s0-failed"}, {"kozi"}),
     ],
 )
 def test_the_hand_form_asks_only_what_the_variant_uses(

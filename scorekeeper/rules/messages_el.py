@@ -345,7 +345,7 @@ _MESSAGES = {
     ),
     "The opening of {team} is given both as cards and as marked melds; give one.": (
         "{team}: το πρώτο κατέβασμα δόθηκε και με φύλλα και με σημειωμένους συνδυασμούς· "
-        "δώστε το με τον ένα τρόπο."
+        "δώσ' το με έναν μόνο τρόπο."
     ),
     "The opening of {team} names meld index {index}, but its melds are numbered 0 to {last}.": (
         "{team}: το πρώτο κατέβασμα δείχνει τον συνδυασμό με αριθμό {index}, αλλά οι "
@@ -364,7 +364,7 @@ _MESSAGES = {
         "Το πρώτο κατέβασμα δεν ελέγχθηκε (χρειαζόταν {needed})"
     ),
     "Choose this hand's kózi: {variant} has one every hand.": (
-        "Διαλέξτε το κόζι της μοιρασιάς: η παραλλαγή «{variant}» έχει κόζι σε κάθε μοιρασιά."
+        "Διάλεξε το κόζι της μοιρασιάς: η παραλλαγή «{variant}» έχει κόζι σε κάθε μοιρασιά."
     ),
     "The {format} format plays with {counts} sides, but {entered} is entered.": (
         "Η διάταξη {format} παίζεται με {counts} ομάδες, αλλά δόθηκε {entered}."

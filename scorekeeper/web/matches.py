@@ -287,7 +287,6 @@ def _live_words() -> dict[str, str]:
     return {
         "nothing": _("Nothing scored"),
         "totals": _("Match total after this hand"),
-        "checking": _("Checking…"),
     }
 
 

@@ -317,15 +317,12 @@
     if (banner) {
       banner.remove();
     }
-    if (!panel) {
-      return;
+    if (panel) {
+      // Out of sight and out of the reading order at once, but holding its place until the
+      // new answer comes, so the buttons below do not jump under a thumb.
+      panel.classList.add("is-stale");
+      panel.setAttribute("aria-busy", "true");
     }
-    part("preview-sides").textContent = "";
-    part("preview-totals").hidden = true;
-    part("live-errors").hidden = true;
-    part("problems").hidden = true;
-    part("problem-list").textContent = "";
-    panel.setAttribute("aria-busy", "true");
   }
 
   function renderSides(teams) {
@@ -367,6 +364,7 @@
       return;
     }
     panel.removeAttribute("aria-busy");
+    panel.classList.remove("is-stale");
     var errors = part("live-errors");
     errors.textContent = "";
     answer.errors.forEach(function (text) {
@@ -428,7 +426,8 @@
       })
       .catch(function () {
         if (asked === previewAsked && panel) {
-          panel.removeAttribute("aria-busy"); // offline: Save still works, the server judges
+          // Offline: the stale words stay hidden; Save still works and the server judges.
+          panel.removeAttribute("aria-busy");
         }
       });
   }

@@ -1073,7 +1073,7 @@ CASES = [
         "The opening of NS is given both as cards and as marked melds; give one.",
         (
             "NS: το πρώτο κατέβασμα δόθηκε και με φύλλα και με σημειωμένους συνδυασμούς· "
-            "δώστε το με τον ένα τρόπο."
+            "δώσ' το με έναν μόνο τρόπο."
         ),
     ),
     Case(
@@ -1096,7 +1096,7 @@ CASES = [
         lambda: kozi_missing(PAGAT, None) or "",
         "Choose this hand's kózi: Greek Biriba (pagat.com) has one every hand.",
         (
-            "Διαλέξτε το κόζι της μοιρασιάς: η παραλλαγή «Ελληνική Μπιρίμπα (pagat.com)» "
+            "Διάλεξε το κόζι της μοιρασιάς: η παραλλαγή «Ελληνική Μπιρίμπα (pagat.com)» "
             "έχει κόζι σε κάθε μοιρασιά."
         ),
     ),

@@ -267,7 +267,8 @@ def _previewed(
         result = hands.preview(match, entry, number)
     except ServiceError as error:
         return _refused(match, form, error, number)
-    return _hand_page(match, form, number=number, preview=result, previewed=True)
+    totals = hands.totals_after(match, result, number)
+    return _hand_page(match, form, number=number, preview=result, previewed=True, totals=totals)
 
 
 def _refused(
@@ -276,15 +277,23 @@ def _refused(
     """Nothing was saved: show the form again with the reason, and the score it would give."""
     db.session.rollback()
     preview = error.preview if isinstance(error, HandRefused) else None
+    totals = hands.totals_after(match, preview, number) if preview else None
     form.errors.append(error.message)
     return _hand_page(
-        match, form, number=number, preview=preview, previewed=True, status=error.status
+        match,
+        form,
+        number=number,
+        preview=preview,
+        previewed=True,
+        status=error.status,
+        totals=totals,
     )
 
 
 def _live_words() -> dict[str, str]:
     """What hand-entry.js writes into the live preview, in the page's language."""
     return {
+        "title": _("Preview: not saved yet"),
         "nothing": _("Nothing scored"),
         "totals": _("Match total after this hand"),
     }
@@ -297,6 +306,7 @@ def _hand_page(
     preview: dict[str, Any] | None = None,
     previewed: bool = False,
     status: int = 200,
+    totals: list[tuple[str, Any]] | None = None,
 ) -> ResponseReturnValue:
     page = render_template(
         "matches/hand.html",
@@ -310,6 +320,7 @@ def _hand_page(
         suits=SUITS,
         verdict_text=verdict_text,
         opening_line=opening_line,
+        totals=totals,
         live_words=_live_words(),
         conflict=status == 409,
     )

@@ -295,6 +295,7 @@
   var panel = form.querySelector("[data-preview]");
   var previewTimer = null;
   var previewAsked = 0;
+  var touched = false; // changed since the page came
 
   function part(name) {
     return panel ? panel.querySelector("[data-" + name + "]") : null;
@@ -365,6 +366,9 @@
     }
     panel.removeAttribute("aria-busy");
     panel.classList.remove("is-stale");
+    if (touched) {
+      panel.querySelector("h2").textContent = LIVE.title; // no longer "As saved"
+    }
     var errors = part("live-errors");
     errors.textContent = "";
     answer.errors.forEach(function (text) {
@@ -436,6 +440,7 @@
     if (event.target.closest && event.target.closest("[data-no-preview]")) {
       return; // the reason for accepting problems changes no score
     }
+    touched = true;
     gate();
     clearStale();
     window.clearTimeout(previewTimer);

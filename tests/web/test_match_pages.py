@@ -832,3 +832,14 @@ def test_the_live_preview_is_json_for_a_stranger_and_a_missing_hand(
     response = owner.post(f"/matches/{match_id}/hands/7/preview", data=data)
     assert response.status_code == 404 and response.is_json
     assert response.get_json()["errors"] == ["Hand 7 is not part of this match."]
+
+
+def test_preview_without_javascript_shows_the_match_totals_after_the_hand(
+    owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table)
+    post_hand(owner, match_id, **reference_hand(table))
+    page = post_hand(owner, match_id, button="preview", **reference_hand(table)).text
+    assert "Match total after this hand" in page
+    assert "data-preview-total>1330</strong>" in page
+    assert "data-preview-total>−190</strong>" in page

@@ -70,6 +70,12 @@ def _pagat_pass(page: Page, base: str, match_id: int) -> None:
     expect(preview).to_be_disabled()
     expect(page.locator("[data-kozi-hint]")).to_be_visible()
     expect(page.locator("#kozi-none")).to_have_count(0)
+    SHOTS.mkdir(exist_ok=True)
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    page.locator("[data-kozi-hint]").scroll_into_view_if_needed()
+    page.screenshot(path=SHOTS / f"kozi-gate-{width}.png")
+    page.locator(".kozi-picker").scroll_into_view_if_needed()
+    page.screenshot(path=SHOTS / f"kozi-picker-{width}.png")
     page.locator("label[for='kozi-H']").click()
     expect(save).to_be_enabled()
     expect(page.locator("[data-kozi-hint]")).to_be_hidden()

@@ -144,6 +144,11 @@ def test_start_a_match_enter_hands_and_correct_one(
 
     # --- hand 2: an illegal meld is refused with its reason, then corrected ----------------
     page.get_by_role("link", name="Enter hand 2").click()
+    # no kózi is chosen for you (hand 1's ♥ comes first), and Save waits for one
+    expect(page.locator("[data-kozi]").first).to_have_value("H")
+    expect(page.locator("[data-kozi]:checked")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_disabled()
+    page.locator("label[for='kozi-C']").click()
     type_meld(page, 0, 0, "3H 5H 7H", "Not legal:")
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.get_by_text("The meld 3♥ 5♥ 7♥ of Us is not legal.")).to_be_visible()

@@ -74,6 +74,26 @@ PAGAT_HANDS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 ]
 
 
+#: Where an opening table asks up to 90 card points (wikipedia below 3000), the sides of the
+#: sample hands that hold less lay one more meld (hand 1's and hand 4's side B), and every side
+#: marks all its melds as its opening, laid down together.
+_MORE_FOR_AN_OPENING = {0: "AD AC AH", 3: "AS AD AC"}
+
+
+def _opening_hands() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    played = []
+    for number, (kozi, side_a, side_b) in enumerate(PAGAT_HANDS):
+        extra = _MORE_FOR_AN_OPENING.get(number)
+        side_b = {**side_b, "melds": [*side_b["melds"], extra]} if extra else side_b
+        sides = [
+            {**side, "opening_melds": list(range(len(side["melds"])))} for side in (side_a, side_b)
+        ]
+        played.append((kozi, sides[0], sides[1]))
+    return played
+
+
+OPENING_HANDS = _opening_hands()
+
 #: Finished matches of the demo's two seasons: (season, days into it, preset, team A, team B,
 #: which hands team B takes). Indexes into PLAYERS, so partnerships and rivalries repeat.
 FINISHED: list[tuple[str, int, str, tuple[int, int], tuple[int, int], frozenset[int]]] = [
@@ -170,7 +190,8 @@ def _play(
 ) -> None:
     """Play the sample hands in turn; in the hands numbered in `b_takes` the sides swap, so
     team B does well there and the scores do not run away."""
-    for played, (kozi, side_a, side_b) in enumerate(cycle(PAGAT_HANDS), start=1):
+    sample = OPENING_HANDS if matches.variant_of(match).opening_table else PAGAT_HANDS
+    for played, (kozi, side_a, side_b) in enumerate(cycle(sample), start=1):
         if until_finished and (state_of(match).finished or played > 30):
             return
         if not until_finished and played > hands_to_play:

@@ -17,7 +17,7 @@ from .rules.formats import FORMATS, TableFormat, find_format
 from .rules.melds import MeldVerdict, judge_meld
 from .rules.points import parse_points
 from .rules.presets import PRESETS, find_variant
-from .rules.scoring import Cut, HandScore, TeamHand, deck_problems, score_hand
+from .rules.scoring import Cut, HandScore, TeamHand, deck_problems, kozi_missing, score_hand
 from .rules.variants import Variant, options_from_json
 
 #: No real match comes near this; anything beyond is a typing slip, not a score.
@@ -43,6 +43,7 @@ _TEAM_FIELDS = frozenset(
         "took_biribaki",
         "score_before",
         "opening",
+        "opening_melds",
         "cut",
         "failed_openings",
         "biribaki_unplayed",
@@ -92,6 +93,7 @@ def score_hand_request(data: Any) -> dict[str, Any]:
     kozi = read_suit(body.get("kozi"))
     table_format = read_format(body.get("format") or "4p")
     teams = read_teams(body.get("teams"))
+    require_kozi(variant, kozi)
     return hand_json(score_hand(variant, teams, kozi, table_format))
 
 
@@ -123,6 +125,13 @@ def read_suit(value: Any) -> Suit | None:
             if word in (suit.value, suit.symbol, suit.name):
                 return suit
     raise InputError(f"'kozi' cannot be {show(value)}: use S, H, D or C (or ♠ ♥ ♦ ♣), or null")
+
+
+def require_kozi(variant: Variant, kozi: Suit | None) -> None:
+    """Refuse a hand without a kózi where the variant deals one every hand."""
+    missing = kozi_missing(variant, kozi)
+    if missing:
+        raise InputError(missing)
 
 
 def read_cards(
@@ -176,6 +185,11 @@ def _read_team(value: Any, number: int) -> TeamHand:
     if hands is not None and not isinstance(hands, list):
         raise InputError(f"{where}: 'hands' must be a list with the cards of each player's hand")
     opening = team.get("opening")
+    opening_melds = _opening_melds(team.get("opening_melds"), len(melds), where)
+    if opening is not None and opening_melds is not None:
+        raise InputError(
+            f"{where}: give the opening as 'opening' cards or as 'opening_melds', not both"
+        )
     unplayed = team.get("biribaki_unplayed")
     return TeamHand(
         name=name,
@@ -193,12 +207,33 @@ def _read_team(value: Any, number: int) -> TeamHand:
         opening=None
         if opening is None
         else read_cards(opening, f"{where}, opening", True, allow_empty=False),
+        opening_melds=opening_melds,
         cut=_cut(team.get("cut"), where),
         failed_openings=_whole(team.get("failed_openings", 0), f"{where}: 'failed_openings'") or 0,
         biribaki_unplayed=None
         if unplayed is None
         else read_cards(unplayed, f"{where}, biribaki_unplayed", True),
     )
+
+
+def _opening_melds(value: Any, count: int, where: str) -> tuple[int, ...] | None:
+    """Which melds (indexes into 'melds', from 0) were the opening; [] or null: not marked."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or any(
+        isinstance(i, bool) or not isinstance(i, int) for i in value
+    ):
+        raise InputError(
+            f"{where}: 'opening_melds' must be a list of meld indexes (from 0), "
+            f"such as [0, 2], not {show(value)}"
+        )
+    for i in value:
+        if not 0 <= i < count:
+            held = f"indexes 0 to {count - 1}" if count else "no meld"
+            raise InputError(f"{where}: 'opening_melds' names meld {i}, but 'melds' has {held}")
+    if len(set(value)) != len(value):
+        raise InputError(f"{where}: 'opening_melds' names a meld twice: {show(value)}")
+    return tuple(value) or None
 
 
 def read_points(value: Any, what: str) -> Fraction:
@@ -299,6 +334,7 @@ def hand_json(hand: HandScore) -> dict[str, Any]:
                 "problems": list(team.problems),
                 "opening_required": team.opening_required,
                 "opening": team.opening_text,
+                "opening_points": team.opening_points,
                 "melds": [verdict_json(v) for v in team.melds],
             }
             for team in hand.teams

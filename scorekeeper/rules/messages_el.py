@@ -352,6 +352,29 @@ _MESSAGES = {
         "{team}: το πρώτο κατέβασμα ({cards}) αξίζει {value} πόντους, αλλά με {before} "
         "πριν από τη μοιρασιά χρειαζόταν {needed}."
     ),
+    "The opening of {team} is given both as cards and as marked melds; give one.": (
+        "{team}: το πρώτο κατέβασμα δόθηκε και με φύλλα και με σημειωμένους συνδυασμούς· "
+        "δώσ' το με έναν μόνο τρόπο."
+    ),
+    "The opening of {team} names meld index {index}, but its melds are numbered 0 to {last}.": (
+        "{team}: το πρώτο κατέβασμα δείχνει τον συνδυασμό με αριθμό {index}, αλλά οι "
+        "συνδυασμοί της αριθμούνται από 0 έως {last}."
+    ),
+    "The opening of {team} ({cards}) is worth {value} points, but with {before} "
+    "before the hand it needed {needed}.": (
+        "{team}: το πρώτο κατέβασμα ({cards}) αξίζει {value} πόντους, αλλά με {before} "
+        "πριν από τη μοιρασιά χρειαζόταν {needed}."
+    ),
+    "{team} needs {needed} to open, but all its melds together hold {value} points.": (
+        "{team}: για να ανοίξει χρειάζεται {needed}, αλλά όλοι οι συνδυασμοί της μαζί "
+        "κάνουν {value} πόντους."
+    ),
+    "Opening not checked (needed {needed})": (
+        "Το πρώτο κατέβασμα δεν ελέγχθηκε (χρειαζόταν {needed})"
+    ),
+    "Choose this hand's kózi: {variant} has one every hand.": (
+        "Διάλεξε το κόζι της μοιρασιάς: η παραλλαγή «{variant}» έχει κόζι σε κάθε μοιρασιά."
+    ),
     "The {format} format plays with {counts} sides, but {entered} is entered.": (
         "Η διάταξη {format} παίζεται με {counts} ομάδες, αλλά δόθηκε {entered}."
     ),

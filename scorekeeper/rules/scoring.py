@@ -40,6 +40,8 @@ class TeamHand:
     took_biribaki: bool = False
     score_before: Fraction | int = 0
     opening: tuple[Card, ...] | None = None  # the cards of the team's first meld this hand
+    # Or which of `melds` (indexes from 0) made up the team's opening: the scorer marks them.
+    opening_melds: tuple[int, ...] | None = None
     cut: Cut | None = None
     failed_openings: int = 0
     biribaki_unplayed: tuple[Card, ...] | None = None
@@ -60,6 +62,8 @@ class TeamScore:
     opening_required: int
     opening_text: str
     melds: tuple[MeldVerdict, ...]
+    # Card points of the opening the team gave (marked melds or cards); None when not given.
+    opening_points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +128,9 @@ def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScor
         team.failed_openings,
         variant.opening_failed_increment,
     )
-    problems += _opening_problems(variant, team, needed)
+    opening_problems, opening_lines, opening_points = _opening(variant, team, needed)
+    problems += opening_problems
+    lines += opening_lines
     return TeamScore(
         name=team.name,
         score=sum(line.points for line in lines),
@@ -133,7 +139,16 @@ def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScor
         opening_required=needed.least_meeting(_point_step(variant)),
         opening_text=needed.text,
         melds=verdicts,
+        opening_points=opening_points,
     )
+
+
+def kozi_missing(variant: Variant, kozi: Suit | None) -> str | None:
+    """The sentence asking for the hand's kózi, where the variant deals one every hand and
+    none was given (a kózi biriba scored as a plain one would be silently wrong)."""
+    if kozi is None and variant.kozi and not variant.kozi_optional:
+        return tr("Choose this hand's kózi: {variant} has one every hand.", variant=variant.name)
+    return None
 
 
 def _going_out_problems(variant: Variant, team: TeamHand, biribas: list[MeldVerdict]) -> list[str]:
@@ -251,7 +266,11 @@ def _penalty_lines(
     return lines
 
 
-def _opening_problems(variant: Variant, team: TeamHand, needed: Requirement) -> list[str]:
+def _opening(
+    variant: Variant, team: TeamHand, needed: Requirement
+) -> tuple[list[str], list[ScoreLine], int | None]:
+    """The opening's problems, its lines (a 0-point "not checked" note where nothing was
+    given but it may have been met) and the card points of the opening given, if any."""
     problems = []
     if team.failed_openings and not variant.opening_failed_increment:
         problems.append(
@@ -260,15 +279,80 @@ def _opening_problems(variant: Variant, team: TeamHand, needed: Requirement) -> 
                 team=team.name,
             )
         )
-    if team.opening is None:
-        return problems
+    if team.opening is not None and team.opening_melds is not None:
+        problems.append(
+            tr(
+                "The opening of {team} is given both as cards and as marked melds; give one.",
+                team=team.name,
+            )
+        )
+        return problems, [], None
+    if team.opening_melds:
+        given, value = _marked_opening(variant, team, team.opening_melds, needed)
+        return problems + given, [], value
+    if team.opening is not None:
+        given, value = _opening_cards(variant, team, team.opening, needed)
+        return problems + given, [], value
+    if not team.melds or needed.is_met_by(0):
+        return problems, [], None
+    # Nothing marked: if even every meld together falls short, no opening was possible.
+    total = sum(variant.card_points(c) for meld in team.melds for c in meld)
+    if not needed.is_met_by(total):
+        problems.append(
+            tr(
+                "{team} needs {needed} to open, but all its melds together hold {value} points.",
+                team=team.name,
+                needed=needed.text,
+                value=total,
+            )
+        )
+        return problems, [], None
+    note = ScoreLine(tr("Opening not checked (needed {needed})", needed=needed.text), 0)
+    return problems, [note], None
+
+
+def _marked_opening(
+    variant: Variant, team: TeamHand, indexes: tuple[int, ...], needed: Requirement
+) -> tuple[list[str], int | None]:
+    outside = [i for i in indexes if not 0 <= i < len(team.melds)]
+    if outside:
+        problem = tr(
+            "The opening of {team} names meld index {index}, but its melds are numbered "
+            "0 to {last}.",
+            team=team.name,
+            index=outside[0],
+            last=len(team.melds) - 1,
+        )
+        return [problem], None
+    chosen = [team.melds[i] for i in sorted(set(indexes))]
+    value = sum(variant.card_points(c) for meld in chosen for c in meld)
+    problems = []
+    if not needed.is_met_by(value):
+        problems.append(
+            tr(
+                "The opening of {team} ({cards}) is worth {value} points, but with {before} "
+                "before the hand it needed {needed}.",
+                team=team.name,
+                cards=" · ".join(format_cards(meld) for meld in chosen),
+                value=value,
+                before=format_points(team.score_before),
+                needed=needed.text,
+            )
+        )
+    return problems, value
+
+
+def _opening_cards(
+    variant: Variant, team: TeamHand, opening: tuple[Card, ...], needed: Requirement
+) -> tuple[list[str], int | None]:
+    problems = []
     if not team.melds:
         problems.append(
             tr("An opening meld is given for {team}, but it melded nothing.", team=team.name)
         )
-        return problems
+        return problems, None
     melded = Counter(card for meld in team.melds for card in meld)
-    missing = Counter(team.opening) - melded
+    missing = Counter(opening) - melded
     if missing:
         problems.append(
             tr(
@@ -277,20 +361,20 @@ def _opening_problems(variant: Variant, team: TeamHand, needed: Requirement) -> 
                 cards=format_cards(sorted(missing.elements())),
             )
         )
-    value = sum(variant.card_points(c) for c in team.opening)
+    value = sum(variant.card_points(c) for c in opening)
     if not needed.is_met_by(value):
         problems.append(
             tr(
                 "The first meld of {team} ({cards}) is worth {value} points, but with {before} "
                 "before the hand it needed {needed}.",
                 team=team.name,
-                cards=format_cards(team.opening),
+                cards=format_cards(opening),
                 value=value,
                 before=format_points(team.score_before),
                 needed=needed.text,
             )
         )
-    return problems
+    return problems, value
 
 
 def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list[str]:

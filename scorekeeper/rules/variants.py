@@ -75,6 +75,7 @@ class Variant:
     # Biriba bonuses (clean / dirty)
     biriba_size: int = 7
     kozi: bool = True
+    kozi_optional: bool = False  # with a kózi suit: may a hand also be played without one?
     bonus_run_clean: int = 200
     bonus_run_dirty: int = 100
     bonus_set_clean: int = 300

@@ -369,7 +369,7 @@ def _rescore(match: Match, where: str) -> None:
             continue
         try:
             with using("en"):
-                hand.result = hands.preview(match, hand.entry, hand.number)
+                hand.result = hands.rescore(match, hand.entry, hand.number)
         except Invalid as error:
             raise Invalid(f"{where}, hand {hand.number}: {error.message}") from None
         except (ValueError, KeyError, TypeError) as error:

@@ -4,6 +4,7 @@ earlier version is kept (as long as its match is)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import sqlalchemy as sa
@@ -15,19 +16,54 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import language, using
-from scorekeeper.rules.match import side_score_before
-from scorekeeper.rules.scoring import score_hand
+from scorekeeper.rules.match import credits, side_score_before
+from scorekeeper.rules.scoring import kozi_missing, score_hand
 from scorekeeper.services import stats
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
 from scorekeeper.services.locks import lock_match, written, written_now
-from scorekeeper.services.matches import format_of, names_of, state_of, variant_of
+from scorekeeper.services.matches import (
+    format_of,
+    names_of,
+    played_result,
+    setup_of,
+    state_of,
+    variant_of,
+)
 
 _ENTRY_FIELDS = {"kozi", "teams"}
 
 
-def preview(match: Match, entry: Any, number: int | None = None) -> dict[str, Any]:
-    """Score an entry as it would be saved (as hand `number`, or as the next hand)."""
+def preview(
+    match: Match, entry: Any, number: int | None = None, require_kozi: bool = True
+) -> dict[str, Any]:
+    """Score an entry as it would be saved (as hand `number`, or as the next hand).
+    `require_kozi=False` scores a hand without its kózi (for the opening line of a form still
+    being filled in); its bonuses may then be short, so never show its totals as final."""
+    normalized = _normalize(match, entry)
+    if require_kozi:
+        _require_kozi(match, normalized)
+    return _score(match, normalized, number)[1]
+
+
+def rescore(match: Match, entry: Any, number: int) -> dict[str, Any]:
+    """Score a stored hand again, as it was entered: old hands may lack a kózi that today's
+    form asks for, and they are history, so they are scored as they stand."""
     return _score(match, _normalize(match, entry), number)[1]
+
+
+def totals_after(
+    match: Match, result: dict[str, Any], number: int | None = None
+) -> list[tuple[str, Fraction]]:
+    """Each side's match total once the scored hand `result` (as hand `number`, or as the next
+    hand) counts: the totals before it plus what it gives, as the engine credits them."""
+    setup = setup_of(match)
+    before = state_of(match, upto=number)
+    gains = credits(setup, played_result(result))
+    names = names_of(match)
+    return [
+        (names.get(s.name, s.name), s.total + gains.get(s.name, Fraction(0)))
+        for s in before.standings
+    ]
 
 
 def record_hand(
@@ -95,6 +131,7 @@ def _plan(
             _("The match is over: %(winner)s won. Correct an earlier hand instead.", winner=winner)
         )
     normalized = _normalize(match, entry)
+    _require_kozi(match, normalized)
     number = 1 + max((h.number for h in match.hands), default=0)
     normalized, shown = _score(match, normalized, number)
     reason = _check_problems(shown, accepted_reason)
@@ -114,7 +151,9 @@ def edit_hand(
     lock_match(match)
     hand = hand_of(match, number)
     _check_version(hand, expected_version)  # a stale edit is a conflict, whatever it holds
-    normalized, shown = _score(match, _normalize(match, entry), number)
+    normalized = _normalize(match, entry)
+    _require_kozi(match, normalized)
+    normalized, shown = _score(match, normalized, number)
     reason = _check_problems(shown, accepted_reason)
     result = _stored(match, normalized, number)
     _swap(
@@ -179,6 +218,17 @@ def _by_key(match: Match, key: str) -> Hand | None:
     return db.session.scalar(
         sa.select(Hand).where(Hand.match_id == match.id, Hand.idempotency_key == key)
     )
+
+
+def _require_kozi(match: Match, entry: dict[str, Any]) -> None:
+    """A new or corrected hand in a variant that deals a kózi every hand must name it."""
+    try:
+        kozi = referee.read_suit(entry.get("kozi"))
+    except ValueError as error:
+        raise Invalid(str(error)) from None
+    missing = kozi_missing(variant_of(match), kozi)
+    if missing:
+        raise Invalid(missing)
 
 
 def _check_problems(result: dict[str, Any], accepted_reason: str | None) -> str | None:

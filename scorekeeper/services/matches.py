@@ -169,6 +169,11 @@ def live_hands(match: Match) -> list[Hand]:
 
 
 def played(hand: Hand) -> PlayedHand:
+    return played_result(hand.result)
+
+
+def played_result(result: dict[str, Any]) -> PlayedHand:
+    """A scored hand (a stored result, or a preview) as the match engine counts it."""
     return PlayedHand(
         tuple(
             Side(
@@ -176,7 +181,7 @@ def played(hand: Hand) -> PlayedHand:
                 score=team["score"],
                 team=team.get("team"),
             )
-            for team in hand.result["teams"]
+            for team in result["teams"]
         )
     )
 

@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.models import Match
 from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.scoring import kozi_missing
 from scorekeeper.rules.variants import Variant
 from scorekeeper.services.matches import format_of, live_hands, state_of, variant_of
 from scorekeeper.web.game_words import SUIT_CHOICES, requirement_text
@@ -24,6 +25,8 @@ from scorekeeper.web.verdict_words import verdict_words
 
 #: The kózi buttons: the four suits and none (drawn as on the referee's meld checker).
 SUITS = SUIT_CHOICES
+#: The value of the "none" kózi button.
+NO_KOZI = "none"
 #: Meld rows shown for a side without JavaScript: its melds and at least this many in all.
 MELD_ROWS = 5
 
@@ -47,12 +50,17 @@ class EntryLayout:
     seats: tuple[SeatRow, ...]
     options: dict[str, Any]
     openings: tuple[str, ...]  # each fixed team's opening need this hand (none where shared)
+    last_kozi: str = ""  # the kózi of the hand before: offered first, never chosen for you
+    opening_needed: tuple[int, ...] = ()  # each fixed team's need in card points (0: none)
 
     @classmethod
     def of(cls, match: Match, number: int | None = None) -> EntryLayout:
         """The form of hand `number` (or of the next hand)."""
         fmt = format_of(match)
         openings: tuple[str, ...] = ()
+        needed: tuple[int, ...] = ()
+        before = [h for h in live_hands(match) if number is None or h.number < number]
+        last_kozi = str(before[-1].entry.get("kozi") or "") if before else ""
         shared = fmt.credit is Credit.SHARES
         if shared:
             count = len(fmt.shapes[0])
@@ -68,10 +76,9 @@ class EntryLayout:
                 if s.team is not None
             ]
             seats = tuple(sorted(rows, key=lambda row: row.team or 0))
-            needs = {
-                s.name: requirement_text(s.opening) for s in state_of(match, upto=number).standings
-            }
-            openings = tuple(needs[label] for label in labels)
+            standings = {s.name: s for s in state_of(match, upto=number).standings}
+            openings = tuple(requirement_text(standings[label].opening) for label in labels)
+            needed = tuple(standings[label].opening.least_meeting(5) for label in labels)
         return cls(
             variant_of(match),
             fmt.id,
@@ -81,11 +88,37 @@ class EntryLayout:
             seats,
             dict(match.options),
             openings,
+            last_kozi,
+            needed,
         )
 
     @property
     def kozi(self) -> bool:
         return self.variant.kozi
+
+    @property
+    def kozi_required(self) -> bool:
+        """Every hand has a kózi: no "none" button, and no save or preview until one is
+        chosen (a kózi biriba scored as a plain one would be a silently wrong score)."""
+        return self.variant.kozi and not self.variant.kozi_optional
+
+    @property
+    def suits(self) -> tuple[tuple[str, str, Any, bool], ...]:
+        """The kózi buttons: "none" only where a hand may have no kózi, and last hand's kózi
+        first, since the same suit often comes round again (only offered, never chosen)."""
+        # "none" is sent as "none", so a blank form (kozi "") has no button chosen.
+        suits = [
+            (code or NO_KOZI, symbol, name, red)
+            for code, symbol, name, red in SUITS
+            if code or not self.kozi_required
+        ]
+        suits.sort(key=lambda s: s[0] != self.last_kozi)
+        return tuple(suits)
+
+    @property
+    def out_needs_biribaki(self) -> bool:
+        """Going out implies having taken the biribaki: the form ticks one with the other."""
+        return self.biribaki and self.variant.going_out_needs_biribaki
 
     @property
     def biribaki(self) -> bool:
@@ -123,6 +156,7 @@ class SideFields:
     cut: str = ""
     failed: str = ""
     opening: str = ""
+    opening_melds: list[int] = field(default_factory=list)  # indexes into the filled melds
     unplayed: str = ""
     points: str = ""
 
@@ -156,7 +190,10 @@ class HandForm:
     @classmethod
     def from_entry(cls, layout: EntryLayout, entry: Mapping[str, Any]) -> HandForm:
         """A stored hand, to correct it."""
-        form = cls(layout, [], kozi=entry.get("kozi") or "")
+        # A stored hand without a kózi shows "none" where a hand may have none; where every
+        # hand has one (an old hand, from before the form asked), nothing is chosen.
+        kozi = entry.get("kozi") or (NO_KOZI if layout.kozi and not layout.kozi_required else "")
+        form = cls(layout, [], kozi=kozi)
         for i, team in enumerate(entry["teams"]):
             hands = team.get("hands") or []
             for k, pid in enumerate(team["players"]):
@@ -173,6 +210,9 @@ class HandForm:
                     cut=team.get("cut") or "",
                     failed=str(failed) if failed else "",
                     opening=team.get("opening") or "",
+                    opening_melds=[
+                        i for i in team.get("opening_melds") or [] if isinstance(i, int)
+                    ],
                     unplayed=team.get("biribaki_unplayed") or "",
                     points="" if points is None else str(points),
                 )
@@ -191,9 +231,11 @@ class HandForm:
             reason=str(data.get("accepted_reason", "")),
         )
         for i in range(len(layout.side_labels)):
+            melds = [str(m) for m in data.getlist(f"s{i}-meld")]
             form.sides.append(
                 SideFields(
-                    melds=[str(m) for m in data.getlist(f"s{i}-meld")],
+                    melds=melds,
+                    opening_melds=_marked(melds, data.getlist(f"s{i}-open")),
                     went_out=f"s{i}-out" in data,
                     took_biribaki=f"s{i}-biribaki" in data,
                     cut=str(data.get(f"s{i}-cut", "")),
@@ -220,7 +262,23 @@ class HandForm:
         if self.errors:
             return None
         kozi = self.kozi if layout.kozi and self.kozi in {s[0] for s in SUITS if s[0]} else None
+        missing = kozi_missing(layout.variant, None) if layout.kozi and kozi is None else None
+        if missing:
+            self.errors.insert(0, missing)
+            return None
         return {"kozi": kozi, "teams": teams}
+
+    def entry_without_kozi(self) -> dict[str, Any] | None:
+        """The entry even while the kózi is still to be chosen (None on any other error):
+        the live preview shows the openings meanwhile, never a total."""
+        entry = self.entry()
+        missing = kozi_missing(self.layout.variant, None)
+        if entry is None and self.errors == [missing]:
+            return {
+                "kozi": None,
+                "teams": [self._side(i, label) for i, label in enumerate(self.layout.side_labels)],
+            }
+        return entry
 
     def _side(self, i: int, label: str) -> dict[str, Any]:
         layout, side = self.layout, self.sides[i]
@@ -262,8 +320,17 @@ class HandForm:
             team["hand_points"] = int(points)
         if side.cut and side.cut in {c for c, _ in layout.cuts}:
             team["cut"] = side.cut
-        if layout.opening and side.opening.strip():
+        if layout.opening and side.opening.strip() and side.opening_melds:
+            self.errors.append(
+                _(
+                    "Give the opening of %(who)s by marking its melds or by its cards, not both.",
+                    who=who,
+                )
+            )
+        elif layout.opening and side.opening.strip():
             team["opening"] = side.opening.strip()
+        elif layout.opening and side.opening_melds:
+            team["opening_melds"] = sorted(set(side.opening_melds))
         failed = side.failed.strip()
         if layout.failed and failed:
             if failed.isdigit():
@@ -279,6 +346,29 @@ class HandForm:
         if side.unplayed.strip():
             team["biribaki_unplayed"] = side.unplayed.strip()
         return team
+
+
+def _marked(melds: list[str], marks: list[str]) -> list[int]:
+    """The opening marks of a side, posted as the positions of their meld rows, as indexes
+    into the melds that hold cards (empty rows are not melds; a mark on one is dropped)."""
+    positions = {int(m) for m in marks if m.isdigit()}
+    filled, marked = 0, []
+    for position, meld in enumerate(melds):
+        if not meld.strip():
+            continue
+        if position in positions:
+            marked.append(filled)
+        filled += 1
+    return marked
+
+
+def opening_line(needs: str, needed: int, points: int | None) -> str:
+    """The line under a team: what its opening needs and what its marked melds hold."""
+    if not needed:
+        return _("no opening minimum this hand")
+    if points is None:
+        return _("needs %(needs)s · no opening marked yet", needs=needs)
+    return _("needs %(needs)s · opening so far %(points)d", needs=needs, points=points)
 
 
 def verdict_text(answer: Mapping[str, Any], variant: Variant) -> str:

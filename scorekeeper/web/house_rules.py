@@ -75,6 +75,7 @@ def option_label(name: str, v: Variant) -> str:
         "wild_meld_lockout": _("No other wilds while a wild meld is short"),
         "biriba_size": _("Cards that make a %(word)s", word=word),
         "kozi": _("A kózi suit each hand"),
+        "kozi_optional": _("A hand may have no kózi"),
         "bonus_run_clean": _("Run, clean"),
         "bonus_run_dirty": _("Run, dirty"),
         "bonus_set_clean": _("Set, clean"),

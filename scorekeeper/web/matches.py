@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import current_user, login_required
 
 from scorekeeper.extensions import db
@@ -20,7 +21,7 @@ from scorekeeper.rules.presets import PRESETS
 from scorekeeper.services import hands, matches
 from scorekeeper.services.clubs import club_for, is_row_id, role_in
 from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
-from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, verdict_text
+from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, opening_line, verdict_text
 from scorekeeper.web.match_forms import new_match_form
 from scorekeeper.web.scoreboard import board, cards_text, points, version_rows
 from scorekeeper.web.seasons import scoreboard_extras
@@ -160,6 +161,20 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
     return redirect(url_for(".scoreboard", match_id=match.id))
 
 
+@bp.post("/matches/<int:match_id>/hands/preview")
+@login_required
+def preview_new_hand(match_id: int) -> ResponseReturnValue:
+    """The live preview of a new hand: the hand form's body in, its score as JSON out."""
+    return _live_preview(match_id, None)
+
+
+@bp.post("/matches/<int:match_id>/hands/<int:number>/preview")
+@login_required
+def preview_hand(match_id: int, number: int) -> ResponseReturnValue:
+    """The live preview of a correction to hand `number`."""
+    return _live_preview(match_id, number)
+
+
 @bp.route("/matches/<int:match_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 @login_required
 def delete_hand(match_id: int, number: int) -> ResponseReturnValue:
@@ -199,6 +214,55 @@ def hand_history(match_id: int, number: int) -> ResponseReturnValue:
 # --- the hand form --------------------------------------------------------------------------
 
 
+def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
+    """What the hand form would give as it stands: form errors, the engine's problems, each
+    side's lines and opening line, and (only when nothing is missing) the match totals after
+    the hand. Every figure comes from the hand service; this only puts it into JSON."""
+    answer: dict[str, Any] = {"errors": [], "problems": [], "teams": [], "totals": []}
+    try:
+        match = _match(match_id, Role.SCORER)
+        if number is not None:
+            hands.hand_of(match, number)
+        layout = EntryLayout.of(match, number)
+    except ServiceError as error:
+        db.session.rollback()
+        return {**answer, "errors": [error.message]}, error.status
+    form = HandForm.from_request(layout, request.form)
+    entry = form.entry_without_kozi()
+    answer["errors"] = list(form.errors)
+    if entry is None:
+        return answer
+    try:
+        result = hands.preview(match, entry, number, require_kozi=False)
+    except ServiceError as error:
+        db.session.rollback()
+        answer["errors"].append(error.message)
+        return answer
+    answer["problems"] = result["problems"]
+    count = len(result["problems"])
+    answer["problems_title"] = ngettext("%(num)d problem", "%(num)d problems", count)
+    answer["teams"] = [
+        {
+            "name": team["name"],
+            "score": points(team["score"]),
+            "lines": [
+                {"label": ln["label"], "points": points(ln["points"])} for ln in team["lines"]
+            ],
+            "problems": team["problems"],
+            "opening_line": opening_line(
+                team["opening"], team["opening_required"], team.get("opening_points")
+            )
+            if layout.opening
+            else None,
+        }
+        for team in result["teams"]
+    ]
+    if not answer["errors"]:  # without its kózi a hand's bonuses may be short: no totals
+        totals = hands.totals_after(match, result, number)
+        answer["totals"] = [{"name": name, "total": points(total)} for name, total in totals]
+    return answer
+
+
 def _previewed(
     match: Match, form: HandForm, entry: dict[str, Any], number: int | None = None
 ) -> ResponseReturnValue:
@@ -206,7 +270,8 @@ def _previewed(
         result = hands.preview(match, entry, number)
     except ServiceError as error:
         return _refused(match, form, error, number)
-    return _hand_page(match, form, number=number, preview=result, previewed=True)
+    totals = hands.totals_after(match, result, number)
+    return _hand_page(match, form, number=number, preview=result, previewed=True, totals=totals)
 
 
 def _refused(
@@ -215,10 +280,26 @@ def _refused(
     """Nothing was saved: show the form again with the reason, and the score it would give."""
     db.session.rollback()
     preview = error.preview if isinstance(error, HandRefused) else None
+    totals = hands.totals_after(match, preview, number) if preview else None
     form.errors.append(error.message)
     return _hand_page(
-        match, form, number=number, preview=preview, previewed=True, status=error.status
+        match,
+        form,
+        number=number,
+        preview=preview,
+        previewed=True,
+        status=error.status,
+        totals=totals,
     )
+
+
+def _live_words() -> dict[str, str]:
+    """What hand-entry.js writes into the live preview, in the page's language."""
+    return {
+        "title": _("Preview: not saved yet"),
+        "nothing": _("Nothing scored"),
+        "totals": _("Match total after this hand"),
+    }
 
 
 def _hand_page(
@@ -228,6 +309,7 @@ def _hand_page(
     preview: dict[str, Any] | None = None,
     previewed: bool = False,
     status: int = 200,
+    totals: list[tuple[str, Any]] | None = None,
 ) -> ResponseReturnValue:
     page = render_template(
         "matches/hand.html",
@@ -240,6 +322,9 @@ def _hand_page(
         previewed=previewed,
         suits=SUITS,
         verdict_text=verdict_text,
+        opening_line=opening_line,
+        totals=totals,
+        live_words=_live_words(),
         conflict=status == 409,
     )
     return page, status

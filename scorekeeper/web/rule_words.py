@@ -218,6 +218,11 @@ def _bonuses(v: Variant) -> list[Rule]:
             bonus=_pair(v.bonus_kozi_run_clean, v.bonus_kozi_run_dirty),
         )
         rules.append(_rule(v, kozi, "kozi", *_KOZI))
+        if v.kozi_optional:
+            every = _("A hand may also be played without a kózi.")
+        else:
+            every = _("Every hand has its kózi: the scorer names it before a hand is saved.")
+        rules.append(_rule(v, every, "kozi_optional"))
     rules += _full_bonuses(v)
     if v.bonus_semiclean is None:
         semiclean = _(
@@ -247,7 +252,7 @@ def _bonuses(v: Variant) -> list[Rule]:
 def _full_bonuses(v: Variant) -> list[Rule]:
     """The 13-card run, and the kózi options where the variant has no kózi suit."""
     word = word_of(v)
-    no_kozi = () if v.kozi else ("kozi", *_KOZI, *_FULL_KOZI)
+    no_kozi = () if v.kozi else ("kozi", "kozi_optional", *_KOZI, *_FULL_KOZI)
     if v.max_size is not None and v.max_size < 13:
         # A size limit rules the full run out, so its bonuses are never earned.
         full = _(

@@ -5,6 +5,10 @@
  * With it: each meld is judged while it is typed or tapped (POST /api/v1/melds/check), empty
  * meld rows stay folded until "Add meld", Enter in a meld moves to the next one, the card
  * picker follows the card field in use, and a second tap on Save sends nothing twice.
+ * Save and Preview wait for the kózi where every hand has one; ticking a flag ticks the flag
+ * it implies (data-implies); and every change asks the live preview (the form's
+ * data-preview-url: each side's lines, its opening line, the problems and the match totals)
+ * after clearing the old banner and scores at once, then fires "hand:preview" on the form.
  *
  * The verdict words mirror verdict_text() in scorekeeper/web/hand_forms.py: change both.
  * They come, in the page's language, from the form's data-words (script_words() in
@@ -24,6 +28,7 @@
   var WORDS = JSON.parse(form.getAttribute("data-words") || "{}");
   var KINDS = WORDS.kinds || {};
   var TYPING_PAUSE_MS = 250;
+  var PREVIEW_PAUSE_MS = 300;
   var rowCount = 0;
 
   /* A template with %(name)s or %(name)d fields, filled in from `values`. */
@@ -35,7 +40,7 @@
 
   function kozi() {
     var checked = form.querySelector("[data-kozi]:checked");
-    return checked && checked.value ? checked.value : null;
+    return checked && checked.value && checked.value !== "none" ? checked.value : null;
   }
 
   /* --- the verdict on each meld ---------------------------------------------------------- */
@@ -169,6 +174,10 @@
     var last = rows[rows.length - 1];
     var row = last.cloneNode(true);
     var input = row.querySelector("input");
+    var mark = row.querySelector("[data-opening-mark]");
+    if (mark) {
+      mark.checked = false;
+    }
     var label = row.querySelector("label");
     rowCount += 1;
     input.id = input.name + "-more-" + rowCount;
@@ -181,11 +190,23 @@
     row.hidden = false;
     list.appendChild(row);
     watch(input);
+    numberMarks(list);
     return row;
+  }
+
+  /* Each opening mark posts its row's position among the side's meld rows. */
+  function numberMarks(list) {
+    list.querySelectorAll("[data-meld-row]").forEach(function (row, position) {
+      var mark = row.querySelector("[data-opening-mark]");
+      if (mark) {
+        mark.value = String(position);
+      }
+    });
   }
 
   form.querySelectorAll("[data-meld-list]").forEach(function (list) {
     var emptyShown = false;
+    numberMarks(list);
     list.querySelectorAll("[data-meld-row]").forEach(function (row) {
       if (!row.querySelector("input").value.trim()) {
         row.hidden = emptyShown;
@@ -225,6 +246,217 @@
       }
       picker.hidden = false;
     });
+  }
+
+  /* --- no Save or Preview before the kózi, where every hand has one ----------------------- */
+
+  var koziRequired = form.hasAttribute("data-kozi-required");
+  var koziHint = form.querySelector("[data-kozi-hint]");
+
+  function gate() {
+    var blocked = koziRequired && !kozi();
+    form.querySelectorAll("button[type=submit]").forEach(function (button) {
+      button.disabled = blocked;
+    });
+    if (koziHint) {
+      koziHint.hidden = !blocked;
+    }
+  }
+
+  /* --- one flag implies another: going out needs the biribaki taken ---------------------- */
+
+  function setBox(box, on) {
+    if (box && box.checked !== on) {
+      box.checked = on;
+      box.dispatchEvent(new Event("change", { bubbles: true })); // drafts and others hear it
+    }
+  }
+
+  form.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.type !== "checkbox") {
+      return;
+    }
+    var implied = box.getAttribute("data-implies");
+    if (implied && box.checked) {
+      setBox(form.querySelector('[name="' + implied + '"]'), true);
+    }
+    if (!box.checked && box.name) {
+      form.querySelectorAll('[data-implies="' + box.name + '"]').forEach(function (source) {
+        setBox(source, false);
+      });
+    }
+  });
+
+  /* --- the live preview: stale words go at once, the current ones follow ----------------- */
+
+  var previewUrl = form.getAttribute("data-preview-url");
+  var LIVE = JSON.parse(form.getAttribute("data-live-words") || "{}");
+  var panel = form.querySelector("[data-preview]");
+  var previewTimer = null;
+  var previewAsked = 0;
+  var touched = false; // changed since the page came
+
+  function part(name) {
+    return panel ? panel.querySelector("[data-" + name + "]") : null;
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) {
+      node.className = className;
+    }
+    if (text !== undefined) {
+      node.textContent = text;
+    }
+    return node;
+  }
+
+  /* What was said about the form before this change no longer holds: take it away. */
+  function clearStale() {
+    var banner = document.querySelector("[data-hand-errors]");
+    if (banner) {
+      banner.remove();
+    }
+    if (panel) {
+      // Out of sight and out of the reading order at once, but holding its place until the
+      // new answer comes, so the buttons below do not jump under a thumb.
+      panel.classList.add("is-stale");
+      panel.setAttribute("aria-busy", "true");
+    }
+  }
+
+  function renderSides(teams) {
+    var sides = part("preview-sides");
+    sides.textContent = "";
+    teams.forEach(function (team) {
+      var box = element("div", "score-lines");
+      var title = element("p", "score-lines-title");
+      title.appendChild(element("span", "", team.name));
+      title.appendChild(document.createTextNode(" "));
+      var score = element("strong", "", String(team.score));
+      score.setAttribute("data-preview-score", "");
+      title.appendChild(score);
+      box.appendChild(title);
+      var body = element("tbody");
+      var lines = team.lines.length ? team.lines : [{ label: LIVE.nothing, points: "0" }];
+      lines.forEach(function (line) {
+        var row = element("tr");
+        row.appendChild(element("td", "", line.label));
+        row.appendChild(element("td", "num", String(line.points)));
+        body.appendChild(row);
+      });
+      var table = element("table");
+      table.appendChild(body);
+      box.appendChild(table);
+      sides.appendChild(box);
+    });
+  }
+
+  function render(answer) {
+    form.querySelectorAll("[data-side]").forEach(function (section) {
+      var team = answer.teams[Number(section.getAttribute("data-side"))];
+      var line = section.querySelector("[data-opening-line]");
+      if (line && team && team.opening_line) {
+        line.textContent = team.opening_line;
+      }
+    });
+    if (!panel) {
+      return;
+    }
+    panel.removeAttribute("aria-busy");
+    panel.classList.remove("is-stale");
+    if (touched) {
+      panel.querySelector("h2").textContent = LIVE.title; // no longer "As saved"
+    }
+    var errors = part("live-errors");
+    errors.textContent = "";
+    answer.errors.forEach(function (text) {
+      errors.appendChild(element("p", "", text));
+    });
+    errors.hidden = !answer.errors.length;
+    renderSides(answer.teams);
+    var totals = part("preview-totals");
+    totals.textContent = "";
+    if (answer.totals.length) {
+      totals.appendChild(element("p", "preview-totals-title", LIVE.totals));
+      var list = element("ul", "preview-totals-list");
+      answer.totals.forEach(function (side) {
+        var item = element("li");
+        item.appendChild(element("span", "", side.name));
+        item.appendChild(document.createTextNode(" "));
+        var total = element("strong", "", String(side.total));
+        total.setAttribute("data-preview-total", "");
+        item.appendChild(total);
+        list.appendChild(item);
+      });
+      totals.appendChild(list);
+    }
+    totals.hidden = !answer.totals.length;
+    var problems = answer.problems || [];
+    var list2 = part("problem-list");
+    list2.textContent = "";
+    problems.forEach(function (text) {
+      list2.appendChild(element("li", "", text));
+    });
+    part("problems-title").textContent = answer.problems_title || "";
+    part("problems").hidden = !problems.length;
+    var reason = part("reason");
+    reason.hidden = !problems.length && !reason.querySelector("textarea").value.trim();
+    panel.hidden = false;
+  }
+
+  function askPreview() {
+    if (!window.fetch || !previewUrl) {
+      return;
+    }
+    previewAsked += 1;
+    var asked = previewAsked;
+    fetch(previewUrl, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        return response.json();
+      })
+      .then(function (answer) {
+        if (asked !== previewAsked) {
+          return; // a newer preview is on its way
+        }
+        render(answer);
+        form.dispatchEvent(new CustomEvent("hand:preview", { bubbles: true, detail: answer }));
+      })
+      .catch(function () {
+        if (asked === previewAsked && panel) {
+          // Offline: the stale words stay hidden; Save still works and the server judges.
+          panel.removeAttribute("aria-busy");
+        }
+      });
+  }
+
+  function changed(event) {
+    if (event.target.closest && event.target.closest("[data-no-preview]")) {
+      return; // the reason for accepting problems changes no score
+    }
+    touched = true;
+    gate();
+    clearStale();
+    window.clearTimeout(previewTimer);
+    previewTimer = window.setTimeout(askPreview, PREVIEW_PAUSE_MS);
+  }
+
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  gate();
+  // A form that opens with something in it (a correction, a restored draft) shows its
+  // opening lines at once; the banner and scores the server sent stay until a change.
+  var filled = Array.prototype.some.call(form.querySelectorAll("[data-meld]"), function (input) {
+    return input.value.trim() !== "";
+  });
+  if (filled) {
+    askPreview();
   }
 
   /* --- one tap, one hand: a second submit while the first is on its way is dropped -------- */

@@ -43,7 +43,7 @@ from scorekeeper.rules.presets import (
     WIKIPEDIA,
     find_variant,
 )
-from scorekeeper.rules.scoring import Cut, TeamHand, score_hand
+from scorekeeper.rules.scoring import Cut, TeamHand, kozi_missing, score_hand
 from scorekeeper.rules.variants import Variant, options_from_json
 
 H, S = Suit.HEARTS, Suit.SPADES
@@ -901,7 +901,9 @@ CASES = [
     ),
     Case(
         "lines of buraco",
-        lambda: lines(BURACO_US, team("NS", "5S-JS", biribaki_unplayed="AS 9D")),
+        lambda: lines(
+            BURACO_US, team("NS", "5S-JS", biribaki_unplayed="AS 9D", opening_melds=(0,))
+        ),
         (
             "Cards melded: 55\n"
             "Clean buraco 5♠–J♠: 200\n"
@@ -1046,6 +1048,68 @@ CASES = [
         (
             "NS: το πρώτο κατέβασμα (K♥ K♠ K♦ τζόκερ) αξίζει 55 πόντους, αλλά με 3000"
             " πριν από τη μοιρασιά χρειαζόταν πάνω από 120."
+        ),
+    ),
+    Case(
+        "opening melds marked short",
+        lambda: hand(
+            WIKIPEDIA,
+            team("NS", "3H 4H 5H", "QS QH QD", "KC KD KS", opening_melds=(0, 1)),
+            team("EW"),
+        ),
+        (
+            "The opening of NS (3♥ 4♥ 5♥ · Q♠ Q♥ Q♦) is worth 45 points, but with 0 "
+            "before the hand it needed at least 75."
+        ),
+        (
+            "NS: το πρώτο κατέβασμα (3♥ 4♥ 5♥ · Q♠ Q♥ Q♦) αξίζει 45 πόντους, αλλά με 0 "
+            "πριν από τη μοιρασιά χρειαζόταν τουλάχιστον 75."
+        ),
+    ),
+    Case(
+        "opening melds outside the melds",
+        lambda: hand(WIKIPEDIA, team("NS", "AS AH AD", "KC KD KS", opening_melds=(2,)), team("EW")),
+        "The opening of NS names meld index 2, but its melds are numbered 0 to 1.",
+        (
+            "NS: το πρώτο κατέβασμα δείχνει τον συνδυασμό με αριθμό 2, αλλά οι "
+            "συνδυασμοί της αριθμούνται από 0 έως 1."
+        ),
+    ),
+    Case(
+        "opening as cards and as melds",
+        lambda: hand(
+            WIKIPEDIA,
+            team("NS", "AS AH AD", "KC KD KS", opening="AS AH AD", opening_melds=(0,)),
+            team("EW"),
+        ),
+        "The opening of NS is given both as cards and as marked melds; give one.",
+        (
+            "NS: το πρώτο κατέβασμα δόθηκε και με φύλλα και με σημειωμένους συνδυασμούς· "
+            "δώσ' το με έναν μόνο τρόπο."
+        ),
+    ),
+    Case(
+        "opening impossible with every meld",
+        lambda: hand(WIKIPEDIA, team("NS", "3H 4H 5H"), team("EW")),
+        "NS needs at least 75 to open, but all its melds together hold 15 points.",
+        (
+            "NS: για να ανοίξει χρειάζεται τουλάχιστον 75, αλλά όλοι οι συνδυασμοί της "
+            "μαζί κάνουν 15 πόντους."
+        ),
+    ),
+    Case(
+        "opening not checked",
+        lambda: lines(WIKIPEDIA, team("NS", "AS AH AD", "KC KD KS", took_biribaki=True)),
+        "Cards melded: 75\nOpening not checked (needed at least 75): 0",
+        ("Κατεβασμένα φύλλα: 75\nΤο πρώτο κατέβασμα δεν ελέγχθηκε (χρειαζόταν τουλάχιστον 75): 0"),
+    ),
+    Case(
+        "kózi missing",
+        lambda: kozi_missing(PAGAT, None) or "",
+        "Choose this hand's kózi: Greek Biriba (pagat.com) has one every hand.",
+        (
+            "Διάλεξε το κόζι της μοιρασιάς: η παραλλαγή «Ελληνική Μπιρίμπα (pagat.com)» "
+            "έχει κόζι σε κάθε μοιρασιά."
         ),
     ),
     Case(

@@ -27,7 +27,14 @@ from scorekeeper.rules.presets import (
     VENEZUELAN,
     WIKIPEDIA,
 )
-from scorekeeper.rules.scoring import Cut, HandScore, TeamHand, TeamScore, score_hand
+from scorekeeper.rules.scoring import (
+    Cut,
+    HandScore,
+    TeamHand,
+    TeamScore,
+    kozi_missing,
+    score_hand,
+)
 from scorekeeper.rules.variants import Variant
 
 DATA = Path(__file__).parent / "data"
@@ -347,8 +354,16 @@ def test_wikipedia_three_players_with_three_decks() -> None:
         hands=("",),
         went_out=True,
         took_biribaki=True,
+        opening_melds=(0, 1),  # 20 + 65 = 85 ≥ 75
     )
-    p2 = team("Bob", "KH KH KD KD KC KC KS", hands=("9H 9H 9H",), took_biribaki=True)
+    p2 = team(
+        "Bob",
+        "KH KH KD KD KC KC KS",
+        "AS AD AC",
+        hands=("9H 9H 9H",),
+        took_biribaki=True,
+        opening_melds=(0, 1),  # 70 + 45 = 115 ≥ 75
+    )
     p3 = team("Cat", hand_points=85, took_biribaki=False)
     hand = legal_hand(WIKIPEDIA, [p1, p2, p3], kozi=S, table_format="3p")
     t1, t2, t3 = hand.teams
@@ -361,11 +376,11 @@ def test_wikipedia_three_players_with_three_decks() -> None:
         ("Dirty kózi biriba 4♠–10♠", 300),
         ("Went out", 100),
     ]
-    # Bob: seven kings 70 + clean set biriba 300 − three 9♥ 30
-    expected_2 = 70 + 300 - 30
-    assert t2.score == expected_2 == 340
+    # Bob: seven kings 70 + three aces 45 + clean set biriba 300 − three 9♥ 30
+    expected_2 = 70 + 45 + 300 - 30
+    assert t2.score == expected_2 == 385
     assert lines(t2) == [
-        ("Cards melded", 70),
+        ("Cards melded", 115),
         ("Clean biriba (set) K♥ K♥ K♦ K♦ K♣ K♣ K♠", 300),
         ("Cards left in hands", -30),
     ]
@@ -769,6 +784,7 @@ def test_buraco_ace_at_both_ends_and_pot_taken_but_unplayed() -> None:
         hands=("", ""),
         went_out=True,
         took_biribaki=True,
+        opening_melds=(0,),
     )
     b = team(
         "B",
@@ -777,6 +793,7 @@ def test_buraco_ace_at_both_ends_and_pot_taken_but_unplayed() -> None:
         hand_points=45,
         took_biribaki=True,
         biribaki_unplayed="3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+        opening_melds=(0, 1),  # 35 + 50 = 85 ≥ 50
     )
     hand = legal_hand(BURACO_US, [a, b], kozi=None)
     ta, tb = hand.teams
@@ -806,8 +823,16 @@ def test_buraco_two_players_dirty_and_clean_canastas() -> None:
         hands=("",),
         went_out=True,
         took_biribaki=True,
+        opening_melds=(0,),
     )
-    p2 = team("Bob", "JH JH JS", hands=("KC 4S",), took_biribaki=False)
+    p2 = team(
+        "Bob",
+        "JH JH JS",
+        "AS AC AH",
+        hands=("KC 4S",),
+        took_biribaki=False,
+        opening_melds=(0, 1),  # 30 + 45 = 75 ≥ 50
+    )
     hand = legal_hand(BURACO_US, [p1, p2], kozi=None, table_format="2p")
     t1, t2 = hand.teams
     # Ann: 8D 9D JD QD KD 50 + AD 15 + JK 30 = 95; 5C-7C 15 + 8C-JC 40 = 55 → 150
@@ -820,11 +845,11 @@ def test_buraco_two_players_dirty_and_clean_canastas() -> None:
         ("Clean buraco 5♣–J♣", 200),
         ("Went out", 100),
     ]
-    # Bob: jacks 30 − (KC 10 + 4S 5) − pot not taken 100
-    expected_2 = 30 - 15 - 100
-    assert t2.score == expected_2 == -85
+    # Bob: jacks 30 + aces 45 − (KC 10 + 4S 5) − pot not taken 100
+    expected_2 = 30 + 45 - 15 - 100
+    assert t2.score == expected_2 == -40
     assert lines(t2) == [
-        ("Cards melded", 30),
+        ("Cards melded", 75),
         ("Cards left in hands", -15),
         ("No pot taken", -100),
     ]
@@ -935,7 +960,9 @@ def test_burraco_semipulito_set_and_pozzetto_taken_but_unplayed() -> None:
 
 # --- every hand problem, named ----------------------------------------------------------------
 
-OK_B = team("B", "5C 6C 7C", took_biribaki=True)  # a blameless second side
+#: A blameless second side. It melds nothing, so no opening table can fault it (a lone
+#: 15-point meld is a problem of its own where the variant asks for an opening).
+OK_B = team("B", took_biribaki=True)
 
 
 def _case(
@@ -966,7 +993,7 @@ PROBLEMS = {
     ),
     "illegal-meld-buraco-us-set-of-5s": _case(
         BURACO_US,
-        [team("A", "5H 5D 5S", took_biribaki=True), OK_B],
+        [team("A", "5H 5D 5S", "JS JH JD", "QS QH QD", took_biribaki=True), OK_B],
         ["The meld 5♥ 5♦ 5♠ of A is not legal.", "Sets of 5s are not allowed", "J Q K A"],
     ),
     "illegal-meld-two-wilds": _case(
@@ -1001,9 +1028,9 @@ PROBLEMS = {
     "deck-limit-three-decks-card": _case(
         WIKIPEDIA,
         [
-            team("Ann", "KH KH KH", took_biribaki=True),
-            team("Bob", "8S 9S 10S", hands=("KH",), took_biribaki=True),
-            team("Cat", "3D 4D 5D", took_biribaki=True),
+            team("Ann", "KH KH KH", "AS AH AD", took_biribaki=True),
+            team("Bob", hands=("KH",), took_biribaki=True),
+            team("Cat", took_biribaki=True),
         ],
         ["K♥ appears 4 times, but three decks hold only 3"],
         table_format="3p",
@@ -1141,12 +1168,18 @@ PROBLEMS = {
     ),
     "off-by-one-cut-in-buraco-us": _case(
         BURACO_US,
-        [team("A", "3H 4H 5H", took_biribaki=True, cut=Cut.OFF_BY_ONE), OK_B],
+        [
+            team("A", "3H 4H 5H", "JS JH JD", "QS QH QD", took_biribaki=True, cut=Cut.OFF_BY_ONE),
+            OK_B,
+        ],
         ["A claims a cut off by one card, but this variant gives no bonus for it."],
     ),
     "failed-openings-where-the-variant-has-no-rule": _case(
         WIKIPEDIA,
-        [team("A", "3H 4H 5H", took_biribaki=True, failed_openings=1), OK_B],
+        [
+            team("A", "3H 4H 5H", "AS AH AD", "QS QH QD", took_biribaki=True, failed_openings=1),
+            OK_B,
+        ],
         ["A lists failed opening attempts, but this variant has no rule for them."],
     ),
     "wrong-number-of-sides-6p-with-two": _case(
@@ -1202,7 +1235,7 @@ def test_every_problem_of_a_hand_is_collected_at_once() -> None:
         opening="QS QH QD",  # not melded
     )
     b = team("B", "9S 10S JS", hands=("7H",), went_out=True)  # 3rd 7♥; no biribaki, no biriba
-    c = team("C", "KS KH KD", took_biribaki=True)  # a third side in 4p
+    c = team("C", "KS KH KD", "AS AH AD", took_biribaki=True)  # a third side in 4p
     hand = score_hand(WIKIPEDIA, [a, b, c], None, FORMATS["4p"])
     expected_fragments = [
         "4p format plays with 2 sides, but 3 are entered",
@@ -1215,13 +1248,14 @@ def test_every_problem_of_a_hand_is_collected_at_once() -> None:
         "The first meld of A (Q♠ Q♥ Q♦) is worth 30 points",
         "B went out without a biriba on its side.",
         "B went out without having taken its biribaki.",
+        "B needs at least 75 to open, but all its melds together hold 30 points.",
     ]
     assert len(hand.problems) == len(expected_fragments), hand.problems
     for fragment in expected_fragments:
         assert sum(fragment in p for p in hand.problems) == 1, fragment
     # each team carries its own problems, the very sentences (naming it) the hand lists
     assert len(hand.teams[0].problems) == 5
-    assert len(hand.teams[1].problems) == 2
+    assert len(hand.teams[1].problems) == 3
     assert hand.teams[2].problems == ()
     assert hand.problems[3:] == hand.teams[0].problems + hand.teams[1].problems
 
@@ -1249,7 +1283,7 @@ def test_cut_claimed_by_two_sides_is_a_hand_problem_and_both_lines_still_count()
 
 def test_three_copies_of_a_card_are_fine_with_three_decks_but_not_two() -> None:
     teams = [
-        team("Ann", "KH KH KH", took_biribaki=True),
+        team("Ann", "KH KH KH", "AS AH AD", took_biribaki=True),
         team("Bob", "8S 9S 10S", took_biribaki=True),
         team("Cat", "3D 4D 5D", took_biribaki=True),
     ]
@@ -1328,3 +1362,86 @@ def test_golden_hand(path: Path) -> None:
     for team_answer in case["response"]["teams"]:
         lines_total = sum(line["points"] for line in team_answer["lines"])
         assert team_answer["score"] == lines_total  # the golden file itself adds up
+
+
+# --- the opening marked by meld, or not marked at all; the kózi every hand -------------------
+
+
+@pytest.mark.parametrize(
+    ("melds", "marked", "before", "problem", "note", "points"),
+    [
+        # W1 at 0 needs 75: aces 45 + kings 30 = 75 meets it exactly
+        (("AS AH AD", "KC KD KS", "3H 4H 5H"), (0, 1), 0, None, False, 75),
+        # the 15-point run alone is marked: short, named with its cards
+        (("AS AH AD", "KC KD KS", "3H 4H 5H"), (2,), 0, "(3♥ 4♥ 5♥) is worth 15", False, 15),
+        # at 1500 W1 needs 90: the same two melds fall short
+        (("AS AH AD", "KC KD KS", "3H 4H 5H"), (0, 1), 1500, "needed at least 90", False, 75),
+        # nothing marked, the melds together could have opened: scored, with a note
+        (("AS AH AD", "KC KD KS"), None, 0, None, True, None),
+        # nothing marked and a lone 15-point meld against 75: a problem at once
+        (("3H 4H 5H",), None, 0, "A needs at least 75 to open, but all its melds", False, None),
+        # nothing marked, at 3000 W1 needs more than 120: 120 in all is not enough
+        (("AS AH AD", "8C 9C 10C JC QC KC AC"), None, 3000, "more than 120", False, None),
+        # nothing melded: nothing to open, no note
+        ((), None, 0, None, False, None),
+    ],
+)
+def test_opening_by_marked_melds_or_unmarked(
+    melds: tuple[str, ...],
+    marked: tuple[int, ...] | None,
+    before: int,
+    problem: str | None,
+    note: bool,
+    points: int | None,
+) -> None:
+    a = team("A", *melds, took_biribaki=True, score_before=before, opening_melds=marked)
+    hand = score_hand(WIKIPEDIA, [a, OK_B], None)
+    ta = hand.teams[0]
+    if problem is None:
+        assert hand.problems == ()
+    else:
+        assert len(hand.problems) == 1 and problem in hand.problems[0], hand.problems
+    notes = [line for line in ta.lines if line.label.startswith("Opening not checked")]
+    assert len(notes) == (1 if note else 0)
+    assert all(line.points == 0 for line in notes)
+    assert ta.opening_points == points
+    # a note or a problem never changes the arithmetic
+    assert ta.score == sum(line.points for line in ta.lines)
+
+
+def test_opening_not_checked_note_names_the_need() -> None:
+    a = team("A", "AS AH AD", "KC KD KS", "QC QD QH", took_biribaki=True, score_before=1600)
+    (note,) = [line for line in score_hand(WIKIPEDIA, [a, OK_B]).teams[0].lines if not line.points]
+    assert note.label == "Opening not checked (needed at least 90)"
+
+
+def test_no_opening_table_means_no_note_and_no_problem() -> None:
+    a = team("A", "3H 4H 5H", took_biribaki=True)
+    hand = score_hand(PAGAT, [a, OK_B], H)
+    assert hand.legal
+    assert [line.label for line in hand.teams[0].lines] == ["Cards melded"]
+
+
+def test_opening_melds_and_cards_together_are_a_problem() -> None:
+    a = team("A", "AS AH AD", "KC KD KS", opening="AS AH AD", opening_melds=(0, 1))
+    problems = score_hand(WIKIPEDIA, [a, OK_B]).problems
+    assert problems == ("The opening of A is given both as cards and as marked melds; give one.",)
+
+
+@pytest.mark.parametrize(
+    ("variant", "kozi", "asks"),
+    [
+        (PAGAT, None, True),
+        (PAGAT, H, False),
+        (WIKIPEDIA, None, True),
+        (PAGAT.with_options(kozi_optional=True), None, False),
+        (BURACO_US, None, False),  # no kózi suit at all
+    ],
+)
+def test_kozi_is_asked_for_where_every_hand_has_one(
+    variant: Variant, kozi: Suit | None, asks: bool
+) -> None:
+    missing = kozi_missing(variant, kozi)
+    assert (missing is not None) is asks
+    if missing:
+        assert missing == f"Choose this hand's kózi: {variant.name} has one every hand."

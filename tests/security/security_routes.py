@@ -74,15 +74,17 @@ def json(body: Callable[[World], Any], **headers: str) -> Ask:
     return lambda world, _owner: {"json": body(world), "headers": headers}
 
 
-def hand_form(path: str) -> Ask:
-    """Hand 1 as its correction form shows it, saved (as a new hand, or as the correction)."""
+def hand_form(path: str, save: bool = True) -> Ask:
+    """Hand 1 as its correction form shows it, saved (as a new hand, or as the correction),
+    or only sent to the live preview (`save=False`)."""
 
     def ask(world: World, owner: FlaskClient) -> dict[str, Any]:
         page = owner.get(f"/matches/{world.match}/hands/1/edit").get_data(as_text=True)
         data = form_of(page, "hand-form")
         if path == "new":
             data.poplist("version")
-        data["save"] = "1"
+        if save:
+            data["save"] = "1"
         return {"data": data}
 
     return ask
@@ -216,6 +218,9 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "matches.new_hand"): Route(scorer(200)),
     ("POST", "matches.new_hand"): Route(scorer(302), hand_form("new"), changes=WRITERS),
     ("POST", "api_matches.add_hand"): Route(scorer(201), json(_hand_body), changes=WRITERS),
+    # The live preview: the hand form's body, a JSON answer, nothing stored.
+    ("POST", "matches.preview_new_hand"): Route(scorer(200), hand_form("new", save=False)),
+    ("POST", "matches.preview_hand"): Route(scorer(200), hand_form("edit", save=False)),
     ("GET", "matches.edit_hand"): Route(scorer(200)),
     ("POST", "matches.edit_hand"): Route(scorer(302), hand_form("edit"), changes=WRITERS),
     ("PUT", "api_matches.edit_hand"): Route(

@@ -793,3 +793,97 @@ def test_hostile_json_is_a_400_not_a_500(client: FlaskClient, endpoint: str, raw
     response = client.post(f"/api/v1/{endpoint}", data=raw, content_type="application/json")
     assert response.status_code == 400
     assert response.json is not None and response.json["error"]
+
+
+# --- issue 10: the kózi every hand, and the opening marked by meld -------------------------
+
+
+def _wikipedia(*teams: dict[str, Any]) -> dict[str, Any]:
+    return {"variant": "wikipedia", "kozi": "H", "format": "4p", "teams": list(teams)}
+
+
+def test_hands_score_refuses_a_kozi_variant_hand_without_its_kozi(client: FlaskClient) -> None:
+    body = two_team_body()
+    body["kozi"] = None
+    status, answer = post(client, "hands/score", body)
+    assert status == 400
+    assert answer["error"] == (
+        "Choose this hand's kózi: Greek Biriba (pagat.com) has one every hand."
+    )
+    body.pop("kozi")
+    assert post(client, "hands/score", body)[0] == 400
+
+
+def test_hands_score_without_kozi_where_the_house_rule_allows_it(client: FlaskClient) -> None:
+    body = two_team_body()
+    body["kozi"] = None
+    body["options"] = {"kozi_optional": True}
+    status, answer = post(client, "hands/score", body)
+    assert status == 200, answer
+    body["variant"], body["options"] = "buraco-us", {}  # no kózi suit at all
+    assert post(client, "hands/score", body)[0] == 200
+
+
+def test_hands_score_a_lone_15_point_meld_against_75_is_a_problem(client: FlaskClient) -> None:
+    # Before issue 10 this passed silently: the opening was only checked when given as cards.
+    body = _wikipedia(
+        {"name": "A", "melds": ["AS AH AD", "KC KD KS"], "took_biribaki": True},
+        {"name": "B", "melds": ["3C 4C 5C"], "took_biribaki": True},
+    )
+    status, answer = post(client, "hands/score", body)
+    assert status == 200
+    assert answer["problems"] == [
+        "B needs at least 75 to open, but all its melds together hold 15 points."
+    ]
+    a = answer["teams"][0]
+    # A could have opened (75 in all) but marked nothing: scored, with the note on its lines
+    assert {"label": "Opening not checked (needed at least 75)", "points": 0} in a["lines"]
+    assert a["score"] == 75 and a["opening_points"] is None
+
+
+def test_hands_score_takes_the_opening_as_meld_indexes(client: FlaskClient) -> None:
+    body = _wikipedia(
+        {"name": "A", "melds": ["AS AH AD", "3H 4H 5H", "KC KD KS"], "opening_melds": [0, 2]},
+        {"name": "B", "melds": ["QC QD QS", "8S 9S 10S"], "opening_melds": [1]},
+    )
+    status, answer = post(client, "hands/score", body)
+    assert status == 200
+    a, b = answer["teams"]
+    assert a["opening_points"] == 75 and a["problems"] == []
+    assert not any(line["label"].startswith("Opening") for line in a["lines"])
+    assert b["opening_points"] == 30
+    assert b["problems"] == [
+        "The opening of B (8♠ 9♠ 10♠) is worth 30 points, but with 0 before the hand it "
+        "needed at least 75."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("opening_melds", "words"),
+    [
+        ([0, 3], "Team A: 'opening_melds' names meld 3, but 'melds' has indexes 0 to 1"),
+        ([-1], "names meld -1"),
+        ([True], "'opening_melds' must be a list of meld indexes"),
+        ("0", "'opening_melds' must be a list of meld indexes"),
+        ([0, 0], "names a meld twice"),
+    ],
+)
+def test_hands_score_bad_opening_melds_are_400_naming_them(
+    client: FlaskClient, opening_melds: Any, words: str
+) -> None:
+    team = {"name": "A", "melds": ["AS AH AD", "KC KD KS"], "opening_melds": opening_melds}
+    status, answer = post(client, "hands/score", _wikipedia(team))
+    assert status == 400
+    assert words in answer["error"]
+
+
+def test_hands_score_opening_as_cards_and_melds_at_once_is_400(client: FlaskClient) -> None:
+    team = {
+        "name": "A",
+        "melds": ["AS AH AD", "KC KD KS"],
+        "opening": "AS AH AD",
+        "opening_melds": [0],
+    }
+    status, answer = post(client, "hands/score", _wikipedia(team))
+    assert status == 400
+    assert "not both" in answer["error"] and "'opening_melds'" in answer["error"]

@@ -1171,3 +1171,86 @@ def test_a_body_must_be_sent_as_json(world: World) -> None:
     assert response.get_json() == {
         "error": "Send the body as JSON, with Content-Type: application/json."
     }
+
+
+# --- issue 10: the kózi every hand, and the opening marked by meld -------------------------
+
+
+def test_a_kozi_variant_hand_without_its_kozi_is_400_and_nothing_is_stored(
+    world: World,
+) -> None:
+    match_id = start(world)
+    for kozi in (None, ""):
+        response = add_hand(world, match_id, {**REFERENCE_HAND, "kozi": kozi})
+        assert response.status_code == 400
+        assert response.get_json()["error"] == (
+            "Choose this hand's kózi: Greek Biriba (pagat.com) has one every hand."
+        )
+    assert stored_hands(world.app, match_id) == []
+    # a correction must name the kózi too
+    assert add_hand(world, match_id).status_code == 201
+    put = world.owner.call(
+        "PUT",
+        f"matches/{match_id}/hands/1",
+        {**REFERENCE_HAND, "kozi": None},
+        headers={"If-Match": "1"},
+    )
+    assert put.status_code == 400
+
+
+def test_a_house_rule_may_allow_a_hand_without_kozi(world: World) -> None:
+    match_id = start(world, options={"kozi_optional": True})
+    response = add_hand(world, match_id, {**REFERENCE_HAND, "kozi": None})
+    assert response.status_code == 201, response.get_json()
+
+
+def _wikipedia_hand(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    return {"kozi": "C", "teams": [{"name": "A", **a}, {"name": "B", **b}]}
+
+
+def test_a_lone_15_point_meld_against_75_is_refused_by_the_match_api(world: World) -> None:
+    match_id = start(world, variant="wikipedia")
+    hand = _wikipedia_hand(
+        {"melds": ["AS AH AD", "KC KD KS"], "took_biribaki": True, "opening_melds": [0, 1]},
+        {"melds": ["3H 4H 5H"], "took_biribaki": True},
+    )
+    refused = add_hand(world, match_id, hand)
+    assert refused.status_code == 422
+    assert refused.get_json()["problems"] == [
+        "B needs at least 75 to open, but all its melds together hold 15 points."
+    ]
+    assert stored_hands(world.app, match_id) == []
+
+
+def test_the_match_api_stores_opening_melds_and_the_not_checked_note(world: World) -> None:
+    match_id = start(world, variant="wikipedia")
+    hand = _wikipedia_hand(
+        {"melds": ["AS AH AD", "KC KD KS"], "took_biribaki": True, "opening_melds": [0, 1]},
+        {"melds": ["QS QH QD", "JC JD JS", "10H 10S 10C"], "took_biribaki": True},
+    )
+    response = add_hand(world, match_id, hand)
+    assert response.status_code == 201, response.get_json()
+    stored = world.owner.get(f"matches/{match_id}/hands/1").get_json()
+    assert stored["entry"]["teams"][0]["opening_melds"] == [0, 1]
+    a, b = stored["teams"]
+    assert a["opening_points"] == 75
+    assert not any(line["label"].startswith("Opening") for line in a["lines"])
+    assert {"label": "Opening not checked (needed at least 75)", "points": 0} in b["lines"]
+    assert b["score"] == 90  # the note is 0 points: 30 + 30 + 30
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"opening_melds": [2]}, "Team A: 'opening_melds' names meld 2"),
+        ({"opening_melds": [0], "opening": "AS AH AD"}, "not both"),
+    ],
+)
+def test_bad_opening_melds_are_400_in_the_match_api(
+    world: World, change: dict[str, Any], words: str
+) -> None:
+    match_id = start(world, variant="wikipedia")
+    hand = _wikipedia_hand({"melds": ["AS AH AD", "KC KD KS"], **change}, {})
+    response = add_hand(world, match_id, hand)
+    assert response.status_code == 400
+    assert words in response.get_json()["error"]

@@ -328,6 +328,8 @@ def _broken(change: str) -> str:
         doc["matches"][0]["created_at"] = "yesterday"
     elif change == "not an export":
         doc["format"] = "spreadsheet"
+    elif change == "no kozi":
+        doc["matches"][0]["hands"][0]["entry"]["kozi"] = None
     return json.dumps(doc)
 
 
@@ -453,3 +455,19 @@ def test_the_all_time_csv_and_its_header(owner: User, app: Flask) -> None:
     assert header.startswith("season,match,first_hand_utc,variant,format,target,finished")
     assert len(lines) == 2 + 4 + 4 + 2
     assert lines[-1].startswith("Summer,")  # placed in summer by hand
+
+
+def test_an_old_hand_without_its_kozi_still_imports(owner: User, app: Flask) -> None:
+    """Exports from before the form asked for the kózi hold hands without one: they are
+    history and are scored as they stand (the kózi run 8♥–A♥ is then a plain one)."""
+    uploaded = logged_in(app, "eleni").post(
+        "/clubs/import", data=_file(_broken("no kozi")), content_type="multipart/form-data"
+    )
+    assert uploaded.status_code == 302
+    club = db.session.scalar(sa.select(Club).where(Club.name == "Broken"))
+    assert club is not None
+    (match,) = club.matches
+    (hand,) = match.hands
+    assert hand.entry["kozi"] is None
+    # A: 665 with ♥ as kózi; without it the dirty 8♥–A♥ run earns 100, not 200
+    assert [t["score"] for t in hand.result["teams"]] == [565, -70]

@@ -248,8 +248,10 @@ def test_edits_deletes_and_new_hands_interleaved_keep_every_total_true(
         ],
         "accepted_reason": "Both sides opened short; the table agreed.",
     }
+    # Under wikipedia B's 60 points in melds could not have opened: accepted as played.
+    reference = {**REFERENCE_HAND, "accepted_reason": "B opened short; the table agreed."}
     for _ in range(3):
-        status, body, _ = server.call("POST", f"matches/{match_id}/hands", REFERENCE_HAND)
+        status, body, _ = server.call("POST", f"matches/{match_id}/hands", reference)
         assert status == 201, body
 
     def task(i: int) -> tuple[int, Any, dict[str, str]]:

@@ -127,7 +127,8 @@ def test_start_a_match_enter_hands_and_correct_one(
     type_meld(page, 0, 2, "8H 9H 10H JH QH KH JK", "Legal: run, dirty, biriba, kózi")
     side_a = page.locator("[data-side='0']")
     side_a.get_by_text("Went out").click()
-    side_a.get_by_text("Took the biribaki").click()
+    # going out needs the biribaki under pagat: the one tap ticks both
+    expect(side_a.locator("input[name='s0-biribaki']")).to_be_checked()
     type_meld(page, 1, 0, "3C 4C 5C", "Legal: run, clean · 15 points")
     type_meld(page, 1, 1, "KS KD JK", "Legal: set, dirty · 40 points")
     page.get_by_label("Bob", exact=True).fill("AS 9D")
@@ -143,6 +144,11 @@ def test_start_a_match_enter_hands_and_correct_one(
 
     # --- hand 2: an illegal meld is refused with its reason, then corrected ----------------
     page.get_by_role("link", name="Enter hand 2").click()
+    # no kózi is chosen for you (hand 1's ♥ comes first), and Save waits for one
+    expect(page.locator("[data-kozi]").first).to_have_value("H")
+    expect(page.locator("[data-kozi]:checked")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_disabled()
+    page.locator("label[for='kozi-C']").click()
     type_meld(page, 0, 0, "3H 5H 7H", "Not legal:")
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.get_by_text("The meld 3♥ 5♥ 7♥ of Us is not legal.")).to_be_visible()

@@ -546,7 +546,7 @@ def test_leaders_level_past_the_target_play_another_hand(owner: FlaskClient, tab
     )
     response = owner.post(f"/clubs/{table.club_id}/matches/new", data=data)
     match_id = int(response.headers["Location"].rsplit("/", 1)[1])
-    level = {"s0__meld": ["8S 9S 10S"], "s1__meld": ["8S 9S 10S"]}
+    level = {"kozi": "D", "s0__meld": ["8S 9S 10S"], "s1__meld": ["8S 9S 10S"]}
     post_hand(owner, match_id, **level, s0__biribaki=True, s1__biribaki=True)
     board = owner.get(f"/matches/{match_id}").text
     assert "Tied: another hand" in board
@@ -574,6 +574,7 @@ def test_share_format_sides_are_chosen_with_each_hand(
     response = post_hand(
         owner,
         match_id,
+        kozi="D",
         s0__meld=["8S 9S 10S"],
         s0__biribaki=True,
         s1__meld=["3C 4C 5C"],
@@ -601,10 +602,10 @@ def test_a_share_side_without_players_is_a_form_mistake(owner: FlaskClient, tabl
 @pytest.mark.parametrize(
     ("preset", "present", "absent"),
     [
-        ("pagat", {"kozi", "s0-biribaki"}, {"s0-cut", "s0-opening", "s0-failed"}),
-        ("wikipedia", {"kozi", "s0-opening"}, {"s0-cut", "s0-failed"}),
-        ("venezuelan", {"s0-cut"}, {"kozi", "s0-opening", "s0-failed"}),
-        ("buraco-us", {"s0-cut", "s0-opening", "s0-failed"}, {"kozi"}),
+        ("pagat", {"kozi", "s0-biribaki"}, {"s0-cut", "s0-open", "s0-failed"}),
+        ("wikipedia", {"kozi", "s0-open"}, {"s0-cut", "s0-failed", "s0-opening"}),
+        ("venezuelan", {"s0-cut"}, {"kozi", "s0-open", "s0-failed"}),
+        ("buraco-us", {"s0-cut", "s0-open", "s0-failed"}, {"kozi"}),
     ],
 )
 def test_the_hand_form_asks_only_what_the_variant_uses(
@@ -636,3 +637,209 @@ def test_versions_are_kept_in_the_database(app: Flask, owner: FlaskClient, table
             db.select(HandVersion.action).where(HandVersion.match_id == match_id)
         )
         assert sorted(actions) == ["created", "edited"]
+
+
+# --- issue 10: never a silently wrong score ----------------------------------------------------
+
+
+KOZI_SENTENCE = "Choose this hand&#39;s kózi: Greek Biriba (pagat.com) has one every hand."
+
+
+def kozi_values(page: str) -> list[str]:
+    return re.findall(r'name="kozi" id="[^"]*" value="([^"]*)"', page)
+
+
+def test_no_kozi_is_preselected_and_none_is_not_offered_where_every_hand_has_one(
+    owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table)
+    page = owner.get(f"/matches/{match_id}/hands/new").text
+    assert kozi_values(page) == ["S", "H", "D", "C"]
+    assert "kozi" not in form_of(page, "hand-form")
+    assert "data-kozi-required" in page and "data-kozi-hint" in page
+
+
+@pytest.mark.parametrize("button", ["save", "preview"])
+def test_a_hand_without_its_kozi_is_neither_saved_nor_previewed(
+    app: Flask, owner: FlaskClient, table: Table, button: str
+) -> None:
+    match_id = start_match(owner, table)
+    values = reference_hand(table) | {"kozi": None}
+    response = post_hand(owner, match_id, button=button, **values)
+    assert response.status_code == 400
+    assert KOZI_SENTENCE in response.text
+    assert "Preview: not saved yet</h2>" in response.text  # the panel is there, still empty
+    assert "data-preview-score" not in response.text
+    assert hands_of(app, match_id) == []
+
+
+def test_where_a_hand_may_have_no_kozi_none_is_offered_not_chosen(
+    app: Flask, owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table, opt__kozi_optional=True)
+    page = owner.get(f"/matches/{match_id}/hands/new").text
+    assert kozi_values(page) == ["S", "H", "D", "C", "none"]
+    assert "kozi" not in form_of(page, "hand-form") and "data-kozi-required" not in page
+    values = reference_hand(table) | {"kozi": "none"}
+    assert post_hand(owner, match_id, **values).status_code == 302
+    (hand,) = hands_of(app, match_id)
+    assert hand.entry["kozi"] is None
+    fields = form_of(owner.get(f"/matches/{match_id}/hands/1/edit").text, "hand-form")
+    assert fields["kozi"] == "none"
+
+
+def test_the_last_kozi_is_offered_first_but_never_chosen(owner: FlaskClient, table: Table) -> None:
+    match_id = start_match(owner, table)
+    post_hand(owner, match_id, **reference_hand(table) | {"kozi": "D"})
+    page = owner.get(f"/matches/{match_id}/hands/new").text
+    assert kozi_values(page) == ["D", "S", "H", "C"]
+    assert "kozi" not in form_of(page, "hand-form")
+
+
+def test_going_out_ticks_the_biribaki_where_the_variant_ties_them(
+    owner: FlaskClient, table: Table
+) -> None:
+    tied = owner.get(f"/matches/{start_match(owner, table)}/hands/new").text
+    assert 'name="s0-out" data-implies="s0-biribaki"' in tied
+    assert 'name="s1-out" data-implies="s1-biribaki"' in tied
+    match_id = start_match(owner, table, opt__going_out_needs_biribaki=False)
+    free = owner.get(f"/matches/{match_id}/hands/new").text
+    assert "data-implies" not in free
+
+
+WIKI_MELDS = {"s0__meld": ["AS AH AD", "", "KC KD KS"], "s0__biribaki": True}
+
+
+def test_a_lone_15_point_meld_against_75_is_refused_by_the_form(
+    app: Flask, owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table, preset="wikipedia")
+    values = WIKI_MELDS | {"kozi": "S", "s0__open": ["0", "2"], "s1__meld": ["3H 4H 5H"]}
+    response = post_hand(owner, match_id, **values)
+    assert response.status_code == 422
+    assert "B needs at least 75 to open, but all its melds together hold 15 points." in (
+        response.text
+    )
+    assert hands_of(app, match_id) == []
+
+
+def test_opening_marks_are_row_positions_stored_as_meld_indexes(
+    app: Flask, owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table, preset="wikipedia")
+    # rows 0 and 2 are marked; row 1 is empty, so they are melds 0 and 1
+    values = WIKI_MELDS | {"kozi": "S", "s0__open": ["0", "2"]}
+    # B marks its jacks alone: 30 < 75
+    b_marked = {"s1__meld": ["QS QH QD", "JS JH JD"], "s1__open": ["1"]}
+    response = post_hand(owner, match_id, **values | b_marked)
+    assert response.status_code == 422
+    assert "The opening of B (J♠ J♥ J♦) is worth 30 points" in response.text
+    # B marks nothing; its melds together (105) could have opened: saved with a note
+    values["s1__meld"] = ["QS QH QD", "JS JH JD", "AC AC AS"]
+    response = post_hand(owner, match_id, **values)
+    assert response.status_code == 302, response.text
+    (hand,) = hands_of(app, match_id)
+    a, b = hand.entry["teams"]
+    assert a["opening_melds"] == [0, 1]
+    assert "opening_melds" not in b
+    assert hand.result["teams"][0]["opening_points"] == 75
+    assert {"label": "Opening not checked (needed at least 75)", "points": 0} in hand.result[
+        "teams"
+    ][1]["lines"]
+    page = owner.get(f"/matches/{match_id}/hands/1/edit").text
+    assert form_of(page, "hand-form").getlist("s0-open") == ["0", "1"]
+    assert "needs at least 75 · opening so far 75" in page
+
+
+def test_an_opening_mark_on_a_filled_row_of_the_other_side(
+    app: Flask, owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table, preset="wikipedia")
+    values = WIKI_MELDS | {"kozi": "S", "s0__open": ["0", "2"]}
+    values |= {"s1__meld": ["", "AC AC AS", "QS QH QD"], "s1__open": ["1", "2"]}
+    assert post_hand(owner, match_id, **values).status_code == 302
+    (hand,) = hands_of(app, match_id)
+    assert hand.entry["teams"][1]["opening_melds"] == [0, 1]
+
+
+def preview_json(
+    client: FlaskClient, match_id: int, path: str = "hands/new", **values: Any
+) -> tuple[int, Any]:
+    page = client.get(f"/matches/{match_id}/{path}")
+    data = with_values(form_of(page.text, "hand-form"), **values)
+    target = path.replace("/edit", "").replace("/new", "") + "/preview"
+    response = client.post(f"/matches/{match_id}/{target}", data=data)
+    assert response.is_json, response.text
+    return response.status_code, response.get_json()
+
+
+def test_the_live_preview_answers_lines_opening_lines_problems_and_totals(
+    app: Flask, owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table, preset="wikipedia")
+    values = WIKI_MELDS | {"kozi": "S", "s0__open": ["0"], "s1__meld": ["3H 4H 5H"]}
+    status, answer = preview_json(owner, match_id, **values)
+    assert status == 200
+    assert answer["errors"] == []
+    assert answer["problems"] == [
+        "The opening of A (A♠ A♥ A♦) is worth 45 points, but with 0 before the hand it needed "
+        "at least 75.",
+        "B needs at least 75 to open, but all its melds together hold 15 points.",
+    ]
+    a, b = answer["teams"]
+    assert a["name"] == "A" and a["score"] == "75"
+    assert a["lines"] == [{"label": "Cards melded", "points": "75"}]
+    assert a["opening_line"] == "needs at least 75 · opening so far 45"
+    assert b["opening_line"] == "needs at least 75 · no opening marked yet"
+    assert b["score"] == "−85"  # 15 − no biribaki 100
+    assert answer["totals"] == [{"name": "A", "total": "75"}, {"name": "B", "total": "−85"}]
+    assert hands_of(app, match_id) == []  # a preview stores nothing
+
+
+def test_the_live_preview_without_a_kozi_shows_openings_but_no_totals(
+    owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table, preset="wikipedia")
+    status, answer = preview_json(owner, match_id, **WIKI_MELDS | {"s0__open": ["0", "2"]})
+    assert status == 200
+    assert answer["errors"] == [
+        "Choose this hand's kózi: Greek Biriba (Wikipedia) has one every hand."
+    ]
+    assert answer["teams"][0]["opening_line"] == "needs at least 75 · opening so far 75"
+    assert answer["totals"] == []
+
+
+def test_the_live_preview_of_a_correction_gives_the_totals_after_that_hand(
+    owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table)
+    post_hand(owner, match_id, **reference_hand(table))  # 665 / −95
+    post_hand(owner, match_id, **reference_hand(table))  # 1330 / −190
+    empty = {f"p{pid(table, name)}__hand": "" for name in ("Bob", "Di")}
+    status, answer = preview_json(owner, match_id, "hands/1/edit", **empty)
+    assert status == 200, answer
+    assert answer["teams"][1]["score"] == "−45"  # −95 without the 50 left in hand
+    assert answer["totals"] == [{"name": "A", "total": "665"}, {"name": "B", "total": "−45"}]
+    assert answer["teams"][0]["opening_line"] is None  # pagat has no opening table
+
+
+def test_the_live_preview_is_json_for_a_stranger_and_a_missing_hand(
+    client: FlaskClient, owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table)
+    page = owner.get(f"/matches/{match_id}/hands/new").text
+    data = form_of(page, "hand-form")
+    response = owner.post(f"/matches/{match_id}/hands/7/preview", data=data)
+    assert response.status_code == 404 and response.is_json
+    assert response.get_json()["errors"] == ["Hand 7 is not part of this match."]
+
+
+def test_preview_without_javascript_shows_the_match_totals_after_the_hand(
+    owner: FlaskClient, table: Table
+) -> None:
+    match_id = start_match(owner, table)
+    post_hand(owner, match_id, **reference_hand(table))
+    page = post_hand(owner, match_id, button="preview", **reference_hand(table)).text
+    assert "Match total after this hand" in page
+    assert "data-preview-total>1330</strong>" in page
+    assert "data-preview-total>−190</strong>" in page

@@ -375,3 +375,15 @@ def test_band_lines_follow_a_comparison_override() -> None:
         "Score 1500 to 2999: at least 90",
         "Score 3000 and over: at least 120",
     ]
+
+
+def test_the_rules_say_whether_a_hand_may_be_played_without_a_kozi() -> None:
+    def texts(variant_id: str, **options: object) -> list[str]:
+        house = find_variant(variant_id).with_options(**options)
+        return [rule.text for group in describe_rules(house) for rule in group.rules]
+
+    every = "Every hand has its kózi: the scorer names it before a hand is saved."
+    optional = "A hand may also be played without a kózi."
+    assert every in texts("pagat") and optional not in texts("pagat")
+    assert optional in texts("pagat", kozi_optional=True)
+    assert every not in texts("buraco-us") and optional not in texts("buraco-us")

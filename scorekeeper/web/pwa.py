@@ -46,7 +46,8 @@ def service_worker() -> ResponseReturnValue:
     static = Path(current_app.static_folder or "static")
     worker = (static / "sw.js").read_bytes()
     shell = _shell()
-    head = f"var VERSION = {json.dumps(_version(shell, worker))};\nvar SHELL = {json.dumps(shell)};\n"
+    version = json.dumps(_version(shell, worker))
+    head = f"var VERSION = {version};\nvar SHELL = {json.dumps(shell)};\n"
     response = Response(head.encode() + worker, mimetype="text/javascript")
     # Browsers check for a new worker on navigations; never let a cache hide one.
     response.headers["Cache-Control"] = "no-cache"

@@ -300,9 +300,24 @@
       flush();
     }
   });
-  window.addEventListener("storage", function (event) {
-    if (event.key && (event.key.indexOf(PREFIX) === 0 || event.key.indexOf(DRAFTS) === 0)) {
-      render(); // another tab queued or sent a hand
+  function count(text) {
+    try {
+      return (JSON.parse(text || "[]") || []).length;
+    } catch (error) {
+      return 0;
     }
+  }
+
+  window.addEventListener("storage", function (event) {
+    if (!event.key || (event.key.indexOf(PREFIX) !== 0 && event.key.indexOf(DRAFTS) !== 0)) {
+      return;
+    }
+    // Another tab sent a hand of this scoreboard: show it as the server has it now.
+    var mine = board && event.key === PREFIX + board.getAttribute("data-match");
+    if (mine && navigator.onLine && count(event.newValue) < count(event.oldValue)) {
+      window.location.reload();
+      return;
+    }
+    render(); // another tab queued a hand, or made one a draft
   });
 })();

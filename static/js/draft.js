@@ -14,6 +14,7 @@
  *   {fields: [[name, value], ...]  every named control but the CSRF token, as a post sends
  *                                  them (so "key" and "version" are in it),
  *    totals: [{name, total}]|null  the match totals the last live preview gave, if any,
+ *    totalsFor: str                what was typed when they came (else they are stale),
  *    errors: [str], problems: [str]  what the server said when it refused the hand}
  */
 (function () {
@@ -91,7 +92,7 @@
   function cloneRow(input, count) {
     var row = input.closest("[data-meld-row]");
     var copy = row.cloneNode(true);
-    var field = copy.querySelector("input");
+    var field = copy.querySelector("[name='" + input.name + "']");
     var label = copy.querySelector("label");
     var verdict = copy.querySelector("[data-verdict]");
     field.id = field.name + "-draft-" + count;
@@ -156,6 +157,10 @@
     if (!box || !said.length) {
       return;
     }
+    // Like the server's own banner: once the hand is changed, the old verdict is stale.
+    form.addEventListener("input", function () {
+      box.hidden = box.hidden || !asking;
+    });
     var list = box.querySelector("ul");
     said.filter(function (text, i) {
       return said.indexOf(text) === i;
@@ -167,6 +172,7 @@
     box.hidden = false;
   }
 
+  var asking = false; // true while the verdicts are asked for again (see "online" below)
   var drawn = typed(fields());
   var draft = read();
   if (draft && draft.fields) {
@@ -215,19 +221,20 @@
     }
   }
 
-  function changed() {
-    draft.totals = null; // the last preview's totals no longer match what is typed
-    later();
-  }
-
-  form.addEventListener("input", changed);
-  form.addEventListener("change", changed);
-  // hand-entry.js's live preview (see notes/contracts.md): the totals this hand would give.
+  form.addEventListener("input", later);
+  form.addEventListener("change", later);
+  // hand-entry.js's live preview (see notes/contracts.md): the totals this hand would give,
+  // with what was typed when it came, so totals are never kept for a hand changed since.
   form.addEventListener("hand:preview", function (event) {
     var detail = event.detail || {};
     draft.totals = detail.totals && detail.totals.length ? detail.totals : null;
+    draft.totalsFor = typed(fields());
     later();
   });
+
+  function totals() {
+    return draft.totals && draft.totalsFor === typed(fields()) ? draft.totals : null;
+  }
   window.addEventListener("pagehide", function () {
     if (pending) {
       save();
@@ -254,11 +261,26 @@
       fields: fields(),
       key: keyInput ? keyInput.value : "",
       version: versionInput ? versionInput.value : "",
-      totals: draft.totals,
+      totals: totals(),
     });
     clear();
     window.location.assign(form.getAttribute("data-scoreboard"));
     return true;
+  }
+
+  /* Refused: post the form as without JavaScript, so the server draws its answer (problems,
+     preview, the reason field). Nothing was saved, so nothing doubles. */
+  function resubmit() {
+    // What the server said about an earlier sending gives way to what it says now.
+    draft.errors = [];
+    draft.problems = [];
+    save();
+    var flag = document.createElement("input");
+    flag.type = "hidden";
+    flag.name = "save";
+    flag.value = "1";
+    form.appendChild(flag);
+    form.submit();
   }
 
   var sending = false;
@@ -286,24 +308,19 @@
     })
       .then(function (response) {
         var json = /json/.test(response.headers.get("Content-Type") || "");
-        if (response.ok && json) {
-          return response.json().then(function (answer) {
+        return (json ? response.json() : Promise.resolve({})).then(function (answer) {
+          if (response.ok && answer.saved) {
             clear();
             window.location.assign(answer.scoreboard || form.getAttribute("data-scoreboard"));
-          });
-        }
-        if (response.status >= 400 && response.status < 500) {
-          // Refused: post the form as without JavaScript, so the server draws its answer
-          // (problems, preview, the reason field). Nothing was saved, so nothing doubles.
-          var save = document.createElement("input");
-          save.type = "hidden";
-          save.name = "save";
-          save.value = "1";
-          form.appendChild(save);
-          form.submit();
-          return null;
-        }
-        throw new Error("server error " + response.status); // 5xx: keep it on the phone
+            return;
+          }
+          if (response.status < 400 || response.status >= 500 || answer.csrf) {
+            // The server's trouble, or a token from a page the cache kept: the hand itself
+            // is fine, and the outbox sends it with a fresh token.
+            throw new Error("not saved yet");
+          }
+          resubmit();
+        });
       })
       .catch(function () {
         sending = false;
@@ -342,7 +359,9 @@
       output.textContent = "";
       var input = output.parentNode.querySelector("[data-meld]");
       if (input) {
+        asking = true; // not a change: the problems banner stays
         input.dispatchEvent(new Event("input", { bubbles: true }));
+        asking = false;
       }
     });
   });

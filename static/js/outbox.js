@@ -88,18 +88,16 @@
   /* --- sending ------------------------------------------------------------------------------ */
 
   /* A CSRF token of the session as it is now: the hand may have waited through a new login,
-     and the page it was typed on may have come from the cache. */
+     and the page it was typed on may have come from the cache. Null when the form is gone
+     (the match or hand deleted): the post then gets the server's verdict on that. */
   function freshToken(url) {
     return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
-      if (!response.ok || response.redirected) {
-        throw new Error("no form to take a token from"); // signed out, or a server error
+      if (response.redirected || response.status >= 500) {
+        throw new Error("signed out, or the server's trouble: try later");
       }
       return response.text().then(function (html) {
         var found = /name="csrf_token" value="([^"]+)"/.exec(html);
-        if (!found) {
-          throw new Error("no token");
-        }
-        return found[1];
+        return found ? found[1] : null;
       });
     });
   }
@@ -113,7 +111,7 @@
           body.append(pair[0], pair[1]);
         }
       });
-      body.append("csrf_token", token);
+      body.append("csrf_token", token || "");
       body.append("save", "1");
       return fetch(item.url, {
         method: "POST",

@@ -54,6 +54,22 @@ TEXTS = {
 }
 
 
+# What hand-entry.js dispatches after a live preview (see notes/contracts.md).
+PREVIEW = """() => document.querySelector('#hand-form').dispatchEvent(new CustomEvent(
+    'hand:preview', {bubbles: true, detail: {errors: [], problems: [], teams: [],
+    totals: [{name: 'A', total: '665'}, {name: 'B', total: '−95'}]}}))"""
+# How many pages the service worker keeps.
+KEPT_PAGES = """async () => {
+    let count = 0;
+    for (const key of await caches.keys()) {
+        if (key.startsWith('scorekeeper-pages-')) {
+            count += (await (await caches.open(key)).keys()).length;
+        }
+    }
+    return count;
+}"""
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     database = tmp_path_factory.mktemp("offline") / "offline.sqlite"
@@ -238,6 +254,11 @@ def test_a_hand_saved_offline_waits_then_is_sent_once(
     enter_reference_hand(page)
     first_meld = page.locator("[data-side='0'] [data-meld-row]").first
     expect(first_meld.locator("[data-verdict]")).to_have_text(words["offline verdict"])
+    if lang == "en":
+        # A live preview came before the network went (hand-entry.js's "hand:preview", as
+        # notes/contracts.md has it): the outbox keeps the totals it gave. In Greek none
+        # came, and the scoreboard says the totals come once the hand is sent.
+        page.evaluate(PREVIEW)
     page.locator("[data-save]").click()
 
     expect(page).to_have_url(board_url)
@@ -245,7 +266,10 @@ def test_a_hand_saved_offline_waits_then_is_sent_once(
     expect(waiting).to_be_visible()
     expect(waiting.locator(".outbox-item")).to_have_count(1)
     expect(waiting).to_contain_text(words["waiting"])
-    expect(waiting).to_contain_text(words["totals unknown"])
+    if lang == "en":
+        expect(waiting).to_contain_text("Totals after it: A 665 · B −95")
+    else:
+        expect(waiting).to_contain_text(words["totals unknown"])
     page.reload()  # still offline: the outbox is on the phone, not in the page
     expect(waiting.locator(".outbox-item")).to_have_count(1)
     shoot(page, screenshots, f"waiting-{lang}")
@@ -264,6 +288,13 @@ def test_a_hand_saved_offline_waits_then_is_sent_once(
     assert [h["number"] for h in match["hands"]] == [1]
     assert [t["score"] for t in match["teams"]] == [665, -95]
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('outbox'))") == []
+
+    # Logging out forgets the pages kept for offline use: the next person sees none of them.
+    other.close()
+    assert page.evaluate(KEPT_PAGES) > 0
+    page.locator("form.nav-form button").click()
+    expect(page.locator(".nav-user")).to_have_count(0)
+    assert page.evaluate(KEPT_PAGES) == 0
     context.close()
 
 

@@ -22,8 +22,8 @@ from support.world import new_club, pagat_match
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, User
-from scorekeeper.services import accounts
+from scorekeeper.models import Club, Match, User
+from scorekeeper.services import accounts, hands
 
 pytestmark = pytest.mark.browser
 
@@ -234,7 +234,30 @@ def test_a_draft_survives_reload_and_back_until_saved_or_discarded(
     assert page.evaluate("k => localStorage.getItem(k)", draft_key) is None
     page.goto(form_url)
     expect(note).to_be_hidden()
+
+    # A correction's draft keeps the version it started from: if the hand changed meanwhile,
+    # saving it is refused as stale (409) instead of overwriting the other correction.
+    page.goto(f"{server}/matches/{match_id}/hands/1/edit")
+    expect(page.locator("input[name=version]")).to_have_value("1")
+    page.locator("label[for='kozi-D']").click()
+    correct_elsewhere(app, match_id)  # another phone: version 2
+    page.reload()
+    expect(note).to_be_visible()
+    expect(page.locator("#kozi-D")).to_be_checked()
+    expect(page.locator("input[name=version]")).to_have_value("1")
+    page.locator("[data-save]").click()
+    expect(page.locator("#hand-errors a")).to_have_count(1)  # "Open hand 1 as it is now"
+    assert api_match(page, server, match_id)["hands"][0]["kozi"] == "S"
     context.close()
+
+
+def correct_elsewhere(app: Flask, match_id: int) -> None:
+    """Hand 1 corrected on another phone: kózi ♠ (version 2)."""
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match is not None
+        hand = hands.hand_of(match, 1)
+        hands.edit_hand(match, 1, None, {**hand.entry, "kozi": "S"}, hand.version)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -332,4 +355,5 @@ def test_a_queued_hand_the_server_refuses_comes_back_as_its_draft(
         expect(problems).to_contain_text("3♥ 5♠ 9♦")
         expect(page.locator("#kozi-H")).to_be_checked()
         expect(page.locator("[data-side='0'] [data-meld]").first).to_have_value("3H 5S 9D")
+        shoot(page, screenshots, f"refused-draft-{lang}")
         context.close()

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (Greek words are Greek letters, not look-alikes)
 """Never lose a hand, on a phone, in English and in Greek: a hand form survives reload and Back
 as a draft on the phone; with the network gone a saved hand waits in the outbox (through a
 reload), is sent by itself when the network is back and stored once; a queued hand the server

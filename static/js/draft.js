@@ -284,8 +284,12 @@
   }
 
   var sending = false;
-  form.addEventListener("submit", function (event) {
+
+  function send(event) {
     var button = event.submitter;
+    if (event.defaultPrevented) {
+      return; // another script held the form back (a second tap, a field still to fill)
+    }
     if (!button || !button.hasAttribute("data-save") || !window.fetch || !window.URLSearchParams) {
       return; // Preview, or an old browser: the plain post, as without JavaScript
     }
@@ -326,6 +330,12 @@
         sending = false;
         queue();
       });
+  }
+
+  // Listened to after the page's other scripts (hand-entry.js runs after this one, before
+  // DOMContentLoaded), so a submit they stop is seen as stopped here.
+  document.addEventListener("DOMContentLoaded", function () {
+    form.addEventListener("submit", send);
   });
 
   /* --- meld verdicts that need the server ------------------------------------------------ */

@@ -201,9 +201,13 @@
   /* --- saving every change --------------------------------------------------------------- */
 
   var pending = false;
+  var left = false;
 
   function save() {
     pending = false;
+    if (left) {
+      return; // saved or queued: a late change event must not bring the draft back
+    }
     draft.fields = fields();
     if (typed(draft.fields) === drawn && !(draft.errors || []).length) {
       localStorage.removeItem(storeKey); // back to what the server has: nothing unsaved
@@ -244,6 +248,7 @@
   /* --- Save: sent as JSON, or kept in the outbox when the server cannot be reached ------- */
 
   function clear() {
+    left = true;
     localStorage.removeItem(storeKey);
     draft = { fields: [], totals: null, errors: [], problems: [] };
   }

@@ -139,13 +139,23 @@
     });
   }
 
+  /* Whether a draft is this very hand (the same idempotency key): a draft written again by a
+     page that was leaving, not another hand typed since. */
+  function same(draft, item) {
+    var found = (draft.fields || []).filter(function (pair) {
+      return pair[0] === "key";
+    })[0];
+    return !!item.key && !!found && found[1] === item.key;
+  }
+
   /* A refused hand becomes its hand's draft again, with what the server said. If another
      draft is being typed in that place, the refused one waits in the outbox, held, until
      that one is saved or discarded: nothing the scorer typed is ever overwritten. */
   function refuse(item, errors, problems) {
     item.errors = errors;
     item.problems = problems;
-    if (localStorage.getItem(item.draft) !== null) {
+    var there = load(item.draft);
+    if (there && !same(there, item)) {
       item.held = true;
       var name = PREFIX + item.match;
       store(name, (load(name) || []).map(function (other) {
@@ -174,7 +184,8 @@
       var item = queue[i];
       if (item.held) {
         // Its place is free again: the refused hand becomes the draft now.
-        if (localStorage.getItem(item.draft) === null) {
+        var there = load(item.draft);
+        if (!there || same(there, item)) {
           refuse(item, item.errors || [], item.problems || []);
           outcome.refused += 1;
         }
@@ -283,9 +294,39 @@
       }
     });
     board.hidden = !list.children.length;
+    renumber();
+  }
+
+  /* The page was drawn before the queued hands were played: "Hand 3" and "Enter hand 3"
+     become "Hand 5" when hands 3 and 4 wait on this phone. */
+  function renumber() {
+    var form = document.querySelector("[data-hand-entry][data-hand='new'][data-next-number]");
+    var match = form ? form.getAttribute("data-match") : board && board.getAttribute("data-match");
+    if (!match) {
+      return;
+    }
+    var waiting = (load(PREFIX + match) || []).filter(function (item) {
+      return item.hand === "new";
+    }).length;
+    if (!waiting) {
+      return;
+    }
+    var links = document.querySelectorAll("a[href$='/matches/" + match + "/hands/new']");
+    var places = form ? [document.querySelector("h1"), form.querySelector("[data-save]")] : links;
+    Array.prototype.forEach.call(places, function (place) {
+      if (!place) {
+        return;
+      }
+      var drawn = place.getAttribute("data-drawn") || place.textContent;
+      place.setAttribute("data-drawn", drawn);
+      place.textContent = drawn.replace(/\d+/, function (number) {
+        return String(Number(number) + waiting);
+      });
+    });
   }
 
   window.scorekeeperOutbox = { add: add, flush: flush };
+  renumber();
 
   render();
   flush();

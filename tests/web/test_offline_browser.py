@@ -296,6 +296,8 @@ def test_a_hand_saved_offline_waits_then_is_sent_once(
         expect(waiting).to_contain_text(words["totals unknown"])
     page.reload()  # still offline: the outbox is on the phone, not in the page
     expect(waiting.locator(".outbox-item")).to_have_count(1)
+    # The next hand is hand 2, though the page was drawn when hand 1 was next.
+    expect(page.locator("a.button-big")).to_contain_text("2")
     shoot(page, screenshots, f"waiting-{lang}")
 
     # A second tab on the same scoreboard: both try to send when the network is back.

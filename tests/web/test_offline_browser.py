@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from support.browser import PHONE, log_in, serve
 from support.world import new_club, pagat_match
 
@@ -29,6 +29,7 @@ from scorekeeper.services import accounts, hands
 pytestmark = pytest.mark.browser
 
 PASSWORD = "correct horse"
+SMALL: ViewportSize = {"width": 360, "height": 640}
 LANGS = ("en", "el")
 # The lines this piece adds, in each language.
 TEXTS = {
@@ -209,6 +210,12 @@ def test_a_draft_survives_reload_and_back_until_saved_or_discarded(
     page.reload()
     restored()
     shoot(page, screenshots, f"draft-restored-{lang}")
+    page.set_viewport_size(SMALL)  # the smallest phone: the line and its button still fit
+    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL["width"]
+    assert (note.bounding_box() or {"height": 0})["height"] < 130
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=screenshots / f"offline-draft-restored-{lang}-360.png")
+    page.set_viewport_size(PHONE)
 
     # Back: to the scoreboard, then Back to the form.
     page.locator(".crumbs a").click()
@@ -296,6 +303,10 @@ def test_a_hand_saved_offline_waits_then_is_sent_once(
         expect(waiting).to_contain_text(words["totals unknown"])
     page.reload()  # still offline: the outbox is on the phone, not in the page
     expect(waiting.locator(".outbox-item")).to_have_count(1)
+    page.set_viewport_size(SMALL)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL["width"]
+    waiting.screenshot(path=screenshots / f"offline-waiting-{lang}-360.png")
+    page.set_viewport_size(PHONE)
     # The next hand is hand 2, though the page was drawn when hand 1 was next.
     expect(page.locator("a.button-big")).to_contain_text("2")
     shoot(page, screenshots, f"waiting-{lang}")

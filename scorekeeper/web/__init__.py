@@ -21,6 +21,7 @@ from scorekeeper.web import (
     limits,
     pages,
     players,
+    pwa,
     referee_pages,
     seasons,
     security,
@@ -53,6 +54,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(match_pages.bp)  # new match, scoreboard, hand entry and history
     app.register_blueprint(seasons.bp)  # seasons, and moving a match between them
     app.register_blueprint(players.bp)  # player pages, partnerships, head to head
+    app.register_blueprint(pwa.bp)  # manifest, service worker, offline page
     # The JSON API is stateless and called by scripts without a session, so a CSRF token
     # cannot protect it; forms on the HTML pages keep their protection.
     csrf.exempt(api.bp)

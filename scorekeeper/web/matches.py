@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -129,10 +129,12 @@ def new_hand(match_id: int) -> ResponseReturnValue:
     if "save" not in request.form:
         return _previewed(match, form, entry)
     try:
-        hand, _new = hands.record_hand(match, _me(), entry, form.reason, form.key)
+        hand, new = hands.record_hand(match, _me(), entry, form.reason, form.key)
     except ServiceError as error:
         return _refused(match, form, error)
     flash(_("Hand %(number)d saved.", number=hand.number))
+    if _wants_json():
+        return _saved(match, hand.number, 201 if new else 200)
     return redirect(url_for(".scoreboard", match_id=match.id))
 
 
@@ -158,6 +160,8 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
     except ServiceError as error:
         return _refused(match, form, error, number)
     flash(_("Hand %(number)d corrected.", number=number))
+    if _wants_json():
+        return _saved(match, number, 200)
     return redirect(url_for(".scoreboard", match_id=match.id))
 
 
@@ -212,6 +216,27 @@ def hand_history(match_id: int, number: int) -> ResponseReturnValue:
 
 
 # --- the hand form --------------------------------------------------------------------------
+# With `Accept: application/json` (the phone's outbox, static/js/outbox.js, sending a hand
+# saved offline, and the Save button with JavaScript) the same POST answers JSON: 201/200
+# {"saved": true, "number", "scoreboard"} or 4xx {"errors": [...], "problems": [...]}.
+# Without it, HTML exactly as ever: the form works without JavaScript.
+
+
+def _wants_json() -> bool:
+    accept = request.accept_mimetypes
+    return accept.best_match(["text/html", "application/json"]) == "application/json"
+
+
+def _saved(match: Match, number: int, status: int) -> ResponseReturnValue:
+    scoreboard = url_for(".scoreboard", match_id=match.id)
+    return jsonify(saved=True, number=number, scoreboard=scoreboard), status
+
+
+def _not_saved(
+    form: HandForm, status: int, preview: dict[str, Any] | None = None
+) -> ResponseReturnValue:
+    problems = list(preview.get("problems", [])) if preview else []
+    return jsonify(saved=False, errors=form.errors, problems=problems), status
 
 
 def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
@@ -311,6 +336,8 @@ def _hand_page(
     status: int = 200,
     totals: list[tuple[str, Any]] | None = None,
 ) -> ResponseReturnValue:
+    if _wants_json() and request.method == "POST":
+        return _not_saved(form, status, preview)
     page = render_template(
         "matches/hand.html",
         match=match,

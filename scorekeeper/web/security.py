@@ -74,6 +74,12 @@ def refused_csrf(error: CSRFError) -> ResponseReturnValue:
     """A form sent without its token, or with an expired or foreign one: nothing was saved."""
     if request.path.startswith("/api/"):
         return {"error": f"{API_CSRF_NEEDED} ({error.description})"}, 400
+    if request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
+        "application/json"
+    ):
+        # The phone's outbox (static/js/outbox.js) sending a hand form: "csrf" tells it the
+        # hand itself is fine and stays queued until a fresh token can be had.
+        return {"saved": False, "errors": [error.description], "problems": [], "csrf": True}, 400
     page = {
         "code": 400,
         "name": _("The form could not be checked"),

@@ -146,6 +146,10 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "pages.api"): Route(public(200)),
     ("GET", "static"): Route(public(200)),
     ("GET", "health.healthz"): Route(public(200)),
+    # The installable app: its manifest, service worker and offline page name nobody.
+    ("GET", "pwa.manifest"): Route(public(200)),
+    ("GET", "pwa.service_worker"): Route(public(200)),
+    ("GET", "pwa.offline"): Route(public(200)),
     ("GET", "api.variants"): Route(public(200)),
     ("POST", "api.check_meld"): Route(
         public(200), json(lambda w: {"variant": "pagat", "kozi": "H", "cards": "3H 4H 5H"})

@@ -290,10 +290,11 @@ class Browser:
             text: str = response.read().decode()
             return text
 
-    def post(self, path: str, data: Any) -> tuple[int, str]:
+    def post(self, path: str, data: Any, headers: dict[str, str] | None = None) -> tuple[int, str]:
         body = urllib.parse.urlencode(data, doseq=True).encode()
+        request = urllib.request.Request(self.url + path, data=body, headers=headers or {})
         try:
-            with self.opener.open(self.url + path, data=body, timeout=60) as response:
+            with self.opener.open(request, timeout=60) as response:
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
@@ -313,6 +314,25 @@ def test_the_hand_form_sent_twice_at_once_stores_one_hand(app: Flask, server: Se
     data = [*hidden.items(), *_reference_form(server), ("save", "1")]
     answers = at_once(2, lambda _i: phone.post(f"/matches/{match_id}/hands/new", data))
     assert [status for status, _ in answers] == [302, 302]
+    assert stored(app, match_id) == [(1, 1, hidden["key"])]
+
+
+def test_two_tabs_sending_one_queued_hand_at_once_store_it_once(app: Flask, server: Server) -> None:
+    """The phone's outbox (static/js/outbox.js) posts the form with Accept: application/json,
+    and two open tabs may send the same queued hand at the same instant."""
+    match_id = server.start_match()
+    phone = Browser(server.url, "eleni")
+    hidden = dict(_hidden_inputs(phone.get(f"/matches/{match_id}/hands/new")))
+    data = [*hidden.items(), *_reference_form(server), ("save", "1")]
+    json_please = {"Accept": "application/json"}
+    answers = at_once(2, lambda _i: phone.post(f"/matches/{match_id}/hands/new", data, json_please))
+    assert sorted(status for status, _ in answers) == [200, 201]
+    for _status, body in answers:
+        assert json.loads(body) == {
+            "saved": True,
+            "number": 1,
+            "scoreboard": f"/matches/{match_id}",
+        }
     assert stored(app, match_id) == [(1, 1, hidden["key"])]
 
 

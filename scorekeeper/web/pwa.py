@@ -1,0 +1,105 @@
+"""The installable app: its manifest, its service worker and the page it shows offline.
+
+The service worker (static/sw.js) is served from the site root, so its scope is the whole
+site; the app shell it precaches, and its cache version, are written into it here. The
+version is a hash of the shell's files, so any change to them makes a new worker, which
+replaces the old caches when it takes over (nobody has to remember to bump a number).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+bp = Blueprint("pwa", __name__)
+
+#: The brand green of favicon.svg and of the light theme's header.
+THEME_COLOUR = "#0b6e4f"
+
+
+def _shell() -> list[str]:
+    """What every page needs offline: the style, every page script, the icons, this page."""
+    static = Path(current_app.static_folder or "static")
+    files = ["style.css", "favicon.svg", "icons/icon-192.png", "icons/icon-512.png"]
+    files += sorted(f"js/{p.name}" for p in (static / "js").glob("*.js"))
+    urls = [url_for("static", filename=name) for name in files]
+    return [*urls, url_for(".offline"), url_for(".manifest")]
+
+
+def _version(shell: list[str], worker: bytes) -> str:
+    static = Path(current_app.static_folder or "static")
+    digest = hashlib.sha256(worker)
+    for url in shell:
+        path = static / url.removeprefix("/static/")
+        if url.startswith("/static/") and path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+@bp.get("/sw.js")
+def service_worker() -> ResponseReturnValue:
+    static = Path(current_app.static_folder or "static")
+    worker = (static / "sw.js").read_bytes()
+    shell = _shell()
+    version = json.dumps(_version(shell, worker))
+    head = f"var VERSION = {version};\nvar SHELL = {json.dumps(shell)};\n"
+    response = Response(head.encode() + worker, mimetype="text/javascript")
+    # Browsers check for a new worker on navigations; never let a cache hide one.
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> ResponseReturnValue:
+    icon = "icons/icon-{0}.png"
+    body = {
+        "name": "Scorekeeper",
+        "short_name": "Scorekeeper",
+        "description": _("Score Biriba, Buraco and Beriba hands at the table."),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME_COLOUR,
+        "icons": [
+            {
+                "src": url_for("static", filename=icon.format(size)),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": "any",
+            }
+            for size in (192, 512)
+        ],
+    }
+    response = current_app.response_class(
+        json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json"
+    )
+    return response
+
+
+@bp.get("/offline")
+def offline() -> ResponseReturnValue:
+    """What a page not kept on the phone shows with the network gone (the worker keeps it)."""
+    return render_template("offline.html")
+
+
+@bp.app_template_global()
+def offline_words() -> dict[str, str]:
+    """The words of draft.js and outbox.js, in the page's language (read from data-*)."""
+    return {
+        "offline_verdict": _("Checked when you are back online."),
+        "waiting": _("waiting to send"),
+        "new_hand": _("New hand"),
+        "correction": _("Correction of hand %(number)s"),
+        "totals": _("Totals after it: %(totals)s"),
+        "totals_unknown": _("Totals once sent."),
+        "refused": _("Not saved: the server refused it."),
+        "refused_status": _("The server answered with error %(status)s."),
+        "fix": _("Fix hand"),
+    }

@@ -212,7 +212,8 @@
     // faces, the verdict), so neither the field nor the keys leave the screen meanwhile.
     var ROOM_ABOVE = 124;
 
-    /* On a new field: the whole picker in sight, with room above it for the field. */
+    /* On a new field: the picker at the same height on the screen every time, with room
+       above it for the field (or as high as shows every key, on a short screen). */
     function keepInSight() {
       window.requestAnimationFrame(function () {
         if (picker.hidden) {
@@ -222,13 +223,11 @@
         var box = picker.getBoundingClientRect();
         var blocks = picker.querySelectorAll(".picker-block");
         var keysBottom = blocks.length ? blocks[blocks.length - 1].getBoundingClientRect().bottom : box.bottom;
-        // The keys' top that shows them all (the status line under them may go below).
+        // The lowest top that still shows every key (the status line under them may go below).
         var lowest = window.innerHeight - (keysBottom - box.top) - 8;
-        var highest = Math.min(ROOM_ABOVE, lowest);
-        if (box.top > lowest) {
-          window.scrollBy(0, box.top - lowest);
-        } else if (box.top < highest) {
-          window.scrollBy(0, box.top - highest);
+        var wanted = Math.max(0, Math.min(ROOM_ABOVE, lowest));
+        if (Math.abs(box.top - wanted) > 4) {
+          window.scrollBy(0, box.top - wanted);
         }
       });
     }
@@ -264,6 +263,9 @@
     }
 
     if (!fixedId) {
+      // The picker keeps its keys still itself; the browser's own scroll anchoring would
+      // move the page a second time for the same change.
+      document.documentElement.style.overflowAnchor = "none";
       (form || document).addEventListener("focusin", function (event) {
         // A focus the picker moves itself (a new meld, one taken back) keeps the keys put.
         if (!moving && event.target.matches && event.target.matches("[data-card-input]")) {

@@ -210,7 +210,7 @@
 
     // Room kept above the keys for the field and what grows under it as cards go in (card
     // faces, the verdict), so neither the field nor the keys leave the screen meanwhile.
-    var ROOM_ABOVE = 124;
+    var ROOM_ABOVE = 168;
 
     /* On a new field: the picker at the same height on the screen every time, with room
        above it for the field (or as high as shows every key, on a short screen). */

@@ -53,11 +53,14 @@
       if (picker) {
         picker.hidden = true; // the card picker opens again with the next card field
       }
+      // The field (its running sum) and every key in sight together.
       window.requestAnimationFrame(function () {
-        var box = pad.getBoundingClientRect();
-        var top = Math.min(input.getBoundingClientRect().top, box.top) - 8;
-        if (box.bottom + 8 > window.innerHeight) {
-          window.scrollBy(0, Math.min(box.bottom + 8 - window.innerHeight, top));
+        var top = holder.getBoundingClientRect().top - 8;
+        var bottom = pad.getBoundingClientRect().bottom + 8;
+        if (bottom > window.innerHeight) {
+          window.scrollBy(0, Math.min(bottom - window.innerHeight, top));
+        } else if (top < 0) {
+          window.scrollBy(0, top);
         }
       });
     } else if (input.matches("[data-card-input]")) {

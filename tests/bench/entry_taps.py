@@ -67,6 +67,10 @@ class Counter:
     def tap(self, target: Locator, kind: str, what: str = "") -> None:
         target.click()
         self.taps.append((kind, what))
+        # A finger's pace: two frames, in which the picker keeps its keys still.
+        target.page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
 
     def type(self, target: Locator, text: str) -> None:
         target.press_sequentially(text)

@@ -229,6 +229,12 @@ def start_match(me: Person, target: int | None = None) -> str:
     return urlsplit(page.url).path
 
 
+def settled(page: Page) -> None:
+    """Two frames on, a finger's pace: the picker has kept its keys still by then (a click in
+    the same frame could land while the page is being scrolled back under it)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def tap_cards(page: Page, target: Locator, taps: str) -> None:
     """Tap cards on the card picker into the focused field: `X-Y` as its two ends (the picker
     fills in the run between), anything else one card a tap. Where the picker guessed a run or
@@ -240,6 +246,7 @@ def tap_cards(page: Page, target: Locator, taps: str) -> None:
         before = target.input_value().split()
         for code in token.split("-"):
             picker.locator(f"[data-card='{code}']").click()
+            settled(page)
         wanted = " ".join(before + spelled(token).split())
         if target.input_value() != wanted:
             picker.locator("[data-picker-back]").click()  # the guess taken back

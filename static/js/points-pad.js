@@ -79,7 +79,8 @@
       added.push(value);
       write(now + value);
     } else if (button.hasAttribute("data-pad-back")) {
-      write(added.length ? now - added.pop() : 0);
+      // The last key taken back; a number typed or saved earlier loses its last digit.
+      write(added.length ? now - added.pop() : Math.floor(now / 10));
     } else if (button.hasAttribute("data-pad-clear")) {
       added = [];
       write(0);

@@ -100,7 +100,7 @@ M2_TARGET = 500
 
 @dataclass
 class Meld:
-    """A meld as it is tapped: card codes, and `X-Y` for a run tapped in range mode."""
+    """A meld as it is tapped: card codes, and `X-Y` for a run tapped by its two ends."""
 
     taps: str
     legal: bool = True

@@ -69,10 +69,11 @@ def picker_words() -> dict[str, str]:
     """What static/js/card-picker.js says while cards are tapped: templates with %(name)s
     fields, filled in by the script."""
     return {
-        "from": _("From %(card)s: now tap the last card of the run."),
-        "one_suit": _("A run keeps to one suit: from %(card)s instead, tap its last card."),
-        "added": _("Added %(first)s to %(last)s."),
-        "range": _("Range: tap the first card of the run, then the last."),
+        "filled": _("%(first)s to %(last)s filled in as a run; ⌫ keeps only the two cards."),
+        "run_undone": _("Only the two cards tapped, up to %(card)s."),
+        "new_meld": _("%(card)s starts the next meld; ⌫ puts it in the meld before."),
+        "meld_undone": _("%(card)s joined the meld before."),
+        "typing": _("Keyboard on: type the cards (3H-9H is a run); ⌨ again for the picker."),
         "field_first": _("Tap a card field first, then the cards."),
         "joker": _("joker"),
     }

@@ -1,11 +1,12 @@
 /*
- * Card picker: tap cards into a text input. Markup, options and usage are documented at the
- * top of templates/macros/cards.html.
+ * Card picker: tap cards into a text input. Markup, options, usage and the rules for runs and
+ * new melds are documented at the top of templates/macros/cards.html.
  *
  * The input is the source of truth: every tap reads its text, changes it and writes it back,
- * then fires a bubbling "input" event so page scripts hear taps exactly as they hear typing.
- * What it says comes, in the page's language, from the picker's data-words (picker_words() in
- * scorekeeper/web/game_words.py): templates whose %(name)s fields fill() fills in.
+ * then fires a bubbling "input" event so page scripts (live verdicts, drafts, card faces) hear
+ * taps exactly as they hear typing. What it says comes, in the page's language, from the
+ * picker's data-words (picker_words() in scorekeeper/web/game_words.py): templates whose
+ * %(name)s fields fill() fills in.
  */
 (function () {
   "use strict";
@@ -14,6 +15,7 @@
   var SUIT_LETTERS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
   var SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   var SEPARATORS = /[\s,;]+/;
+  var JOKERS = ["JK", "★", "X"];
   var lastFocused = null;
 
   // Any [data-card-input] that gets focus becomes the target of the pickers without a fixed one.
@@ -29,7 +31,7 @@
 
   /* A card token as {rank, suit} (suit letter), or null for a joker or anything unreadable. */
   function readCard(token) {
-    var word = token.trim().toUpperCase();
+    var word = String(token || "").trim().toUpperCase();
     var suit = SUIT_LETTERS[word.slice(-1)];
     var rank = word.slice(0, -1);
     if (rank === "T") {
@@ -41,15 +43,22 @@
     return { rank: rank, suit: suit };
   }
 
+  /* A card that can be natural at either end of a filled-in run: neither a joker nor a 2. */
+  function natural(token) {
+    var card = readCard(token);
+    return card && card.rank !== "2" ? card : null;
+  }
+
   /* A template with %(name)s fields, filled in from `values`. */
   function fill(template, values) {
-    return String(template).replace(/%\((\w+)\)[sd]/g, function (match, name) {
+    return String(template || "").replace(/%\((\w+)\)[sd]/g, function (match, name) {
       return name in values ? String(values[name]) : match;
     });
   }
 
-  /* Codes of the run from one card to another of the same suit; the ace is high when it is
-     the top end (10♥ then A♥), low otherwise, as in the server's 3H-9H notation. */
+  /* Codes of the run from one card to another of the same suit, in the order given; the ace
+     is high when it is the top end (10♥ then A♥), low otherwise, as in the server's 3H-9H
+     notation. Used for typed ranges, whatever their length. */
   function runBetween(firstCode, lastCode) {
     var first = readCard(firstCode);
     var last = readCard(lastCode);
@@ -72,6 +81,67 @@
     return codes;
   }
 
+  /* The cards a tap fills in: from the field's last card to the tapped one, both naturals of
+     one suit with at least one rank between them; null when the tap is just one more card.
+     The ace sits at whichever end makes the run shorter (10♥ A♥ → 10♥ J♥ Q♥ K♥ A♥). The run
+     keeps the direction of the taps, so the last card tapped stays the last card written. */
+  function filledRun(lastCode, tappedCode) {
+    var from = natural(lastCode);
+    var to = natural(tappedCode);
+    if (!from || !to || from.suit !== to.suit) {
+      return null;
+    }
+    var a = RUN_ORDER.indexOf(from.rank) + 1;
+    var b = RUN_ORDER.indexOf(to.rank) + 1;
+    if (from.rank === "A" && Math.abs(14 - b) < Math.abs(1 - b)) {
+      a = 14;
+    } else if (to.rank === "A" && Math.abs(14 - a) < Math.abs(1 - a)) {
+      b = 14;
+    }
+    if (Math.abs(b - a) < 2) {
+      return null;
+    }
+    var step = b > a ? 1 : -1;
+    var codes = [];
+    for (var position = a; position !== b + step; position += step) {
+      codes.push(RUN_ORDER[(position - 1) % 13] + from.suit);
+    }
+    return codes;
+  }
+
+  /* Whether `code` cannot belong to the meld `list` holds, so it starts the next one: the meld
+     has three cards or more, its naturals (2s and jokers aside) make a set of one rank or a
+     run of one suit, and the card is a natural of another rank (set) or of another suit or a
+     rank already in it (run). Wild cards always join; a mixed meld is left to the scorer. */
+  function startsNewMeld(list, code) {
+    var card = natural(code);
+    if (!card || list.length < 3) {
+      return false;
+    }
+    var readable = list.every(function (token) {
+      return readCard(token) || JOKERS.indexOf(token.toUpperCase()) >= 0;
+    });
+    var naturals = list.map(natural).filter(Boolean);
+    if (!readable || !naturals.length) {
+      return false; // a typed range, an unreadable token or wild cards only: no guessing
+    }
+    var oneRank = naturals.every(function (c) {
+      return c.rank === naturals[0].rank;
+    });
+    if (oneRank && naturals.length >= 2) {
+      return card.rank !== naturals[0].rank;
+    }
+    var oneSuit = naturals.every(function (c) {
+      return c.suit === naturals[0].suit;
+    });
+    if (!oneSuit) {
+      return false;
+    }
+    return card.suit !== naturals[0].suit || naturals.some(function (c) {
+      return c.rank === card.rank;
+    });
+  }
+
   /* The last token without its last card: "3H-9H" → "3H-8H", "3H-4H" → "3H", "QH" → null. */
   function withoutLastCard(token) {
     var ends = token.split("-");
@@ -88,80 +158,250 @@
 
   function attach(picker) {
     var fixedId = picker.getAttribute("data-card-picker");
-    var rangeButton = picker.querySelector("[data-picker-range]");
     var status = picker.querySelector("[data-picker-status]");
-    var rangeStart = null;
+    var keyboardButton = picker.querySelector("[data-picker-keyboard]");
     var words = JSON.parse(picker.getAttribute("data-words") || "{}");
+    var form = picker.closest("form");
+    var scope = fixedId ? null : form || document;
+    // The last automatic step (a run filled in, a meld started), which ⌫ takes back whole.
+    var undo = null;
+    var writing = false;
 
     function label(code) {
       var card = readCard(code);
       return card ? card.rank + SUIT_SYMBOLS[card.suit] : words.joker || "JK";
     }
 
+    function cardInputs() {
+      if (fixedId) {
+        var one = document.getElementById(fixedId);
+        return one ? [one] : [];
+      }
+      return Array.prototype.slice.call(scope.querySelectorAll("[data-card-input]"));
+    }
+
     function target() {
       if (fixedId) {
         return document.getElementById(fixedId);
       }
-      var form = picker.closest("form");
-      return lastFocused || (form || document).querySelector("[data-card-input]");
+      return lastFocused && scope.contains(lastFocused)
+        ? lastFocused
+        : scope.querySelector("[data-card-input]");
+    }
+
+    /* Runs are filled in and melds started only in meld fields (a hand's cards left are any
+       cards, and two of a suit there are no run). */
+    function isMeld(input) {
+      return Boolean(fixedId) || input.hasAttribute("data-meld");
     }
 
     function write(input, list) {
+      writing = true;
       input.value = list.join(" ");
       input.dispatchEvent(new Event("input", { bubbles: true }));
+      writing = false;
     }
 
     function say(text) {
-      status.textContent = text;
+      status.textContent = text || "";
     }
 
-    function setStart(button) {
-      var marked = picker.querySelector(".is-range-start");
-      if (marked) {
-        marked.classList.remove("is-range-start");
+    /* --- where the picker is: in sight, and still under the finger ----------------------- */
+
+    // Room kept above the keys for the field and what grows under it as cards go in (card
+    // faces, the verdict), so neither the field nor the keys leave the screen meanwhile.
+    var ROOM_ABOVE = 168;
+
+    /* On a new field: the picker at the same height on the screen every time, with room
+       above it for the field (or as high as shows every key, on a short screen). */
+    function keepInSight() {
+      window.requestAnimationFrame(function () {
+        if (picker.hidden) {
+          return;
+        }
+        watchHolder(); // the page has moved the picker under the field by now
+        var box = picker.getBoundingClientRect();
+        var blocks = picker.querySelectorAll(".picker-block");
+        var keysBottom = blocks.length ? blocks[blocks.length - 1].getBoundingClientRect().bottom : box.bottom;
+        // The lowest top that still shows every key (the status line under them may go below).
+        var lowest = window.innerHeight - (keysBottom - box.top) - 8;
+        var wanted = Math.max(0, Math.min(ROOM_ABOVE, lowest));
+        if (Math.abs(box.top - wanted) > 4) {
+          window.scrollBy(0, box.top - wanted);
+        }
+      });
+    }
+
+    /* While cards go in, what grows above the keys (faces, a verdict) scrolls the page by as
+       much: the keys stay where the finger is. */
+    var holder = null;
+    var holderHeight = 0;
+    var moving = false;
+    var growth = window.ResizeObserver
+      ? new window.ResizeObserver(function () {
+          var height = holder ? holder.getBoundingClientRect().height : 0;
+          if (holder && !picker.hidden && picker.previousElementSibling === holder) {
+            window.scrollBy(0, height - holderHeight);
+          }
+          holderHeight = height;
+        })
+      : null;
+
+    function watchHolder() {
+      var above = picker.previousElementSibling;
+      if (!growth || above === holder) {
+        return;
       }
-      rangeStart = button ? button.getAttribute("data-card") : null;
-      if (button) {
-        button.classList.add("is-range-start");
+      if (holder) {
+        growth.unobserve(holder);
+      }
+      holder = above;
+      holderHeight = holder ? holder.getBoundingClientRect().height : 0;
+      if (holder) {
+        growth.observe(holder);
       }
     }
 
-    function tapCard(input, button) {
-      var code = button.getAttribute("data-card");
+    if (!fixedId) {
+      // The picker keeps its keys still itself; the browser's own scroll anchoring would
+      // move the page a second time for the same change.
+      document.documentElement.style.overflowAnchor = "none";
+      (form || document).addEventListener("focusin", function (event) {
+        // A focus the picker moves itself (a new meld, one taken back) keeps the keys put.
+        if (!moving && event.target.matches && event.target.matches("[data-card-input]")) {
+          keepInSight();
+        }
+      });
+    }
+
+    /* The next meld row of the same side, opened with the side's "Add meld" button (the page
+       owns its rows); null when this field is not the last meld in use or there is none. */
+    function nextMeldField(input) {
+      var row = input.closest("[data-meld-row]");
+      var list = row && row.closest("[data-meld-list]");
+      var add = list && list.parentNode.querySelector("[data-add-meld]");
+      if (!add || add.hidden) {
+        return null;
+      }
+      var rows = Array.prototype.slice.call(list.querySelectorAll("[data-meld-row]"));
+      var later = rows.slice(rows.indexOf(row) + 1).some(function (other) {
+        return !other.hidden && other.querySelector("input").value.trim();
+      });
+      if (later) {
+        return null; // correcting an earlier meld: taps stay in it
+      }
+      var before = picker.getBoundingClientRect().top;
+      moving = true;
+      add.click();
+      moving = false;
+      var next = document.activeElement;
+      if (!next || next === input || !next.matches("[data-card-input]")) {
+        return null;
+      }
+      lastFocused = next;
+      // The picker followed the field down a row: scroll by as much, so no key moved.
+      window.scrollBy(0, picker.getBoundingClientRect().top - before);
+      watchHolder();
+      return next;
+    }
+
+    function tapCard(input, code) {
       var list = tokens(input.value);
-      var inRange = rangeButton && rangeButton.getAttribute("aria-pressed") === "true";
-      if (!inRange || code === "JK") {
-        write(input, list.concat([code]));
-        say("");
+      if (isMeld(input) && startsNewMeld(list, code)) {
+        var next = nextMeldField(input);
+        if (next) {
+          write(next, [code]);
+          undo = { kind: "meld", input: next, from: input, card: code };
+          say(fill(words.new_meld, { card: label(code) }));
+          return;
+        }
+      }
+      var run = isMeld(input) && list.length ? filledRun(list[list.length - 1], code) : null;
+      if (run) {
+        write(input, list.slice(0, -1).concat(run));
+        undo = { kind: "run", input: input, value: list.concat([code]) };
+        say(fill(words.filled, { first: label(run[0]), last: label(code) }));
         return;
       }
-      if (rangeStart === null) {
-        setStart(button);
-        say(fill(words.from, { card: label(code) }));
+      write(input, list.concat([code]));
+      undo = null;
+      say("");
+    }
+
+    function takeBack(input) {
+      if (undo && undo.input === input) {
+        var step = undo;
+        undo = null;
+        if (step.kind === "run") {
+          write(input, step.value);
+          say(fill(words.run_undone, { card: label(step.value[step.value.length - 1]) }));
+        } else {
+          write(input, []);
+          var before = picker.getBoundingClientRect().top;
+          moving = true;
+          step.from.focus({ preventScroll: true });
+          moving = false;
+          lastFocused = step.from;
+          window.scrollBy(0, picker.getBoundingClientRect().top - before);
+          watchHolder();
+          write(step.from, tokens(step.from.value).concat([step.card]));
+          say(fill(words.meld_undone, { card: label(step.card) }));
+        }
         return;
       }
-      var run = rangeStart === code ? [code] : runBetween(rangeStart, code);
-      if (!run) {
-        say(fill(words.one_suit, { card: label(code) }));
-        setStart(button);
-        return;
+      var list = tokens(input.value);
+      var shorter = list.length ? withoutLastCard(list.pop()) : null;
+      write(input, shorter ? list.concat([shorter]) : list);
+      say("");
+    }
+
+    /* --- the phone's own keyboard: away while the picker is in use, one key brings it ----- */
+
+    function setTyping(on) {
+      cardInputs().forEach(function (input) {
+        input.setAttribute("inputmode", on ? "text" : "none");
+      });
+      if (keyboardButton) {
+        keyboardButton.setAttribute("aria-pressed", on ? "true" : "false");
       }
-      setStart(null);
-      write(input, list.concat(run));
-      say(fill(words.added, { first: label(run[0]), last: label(run[run.length - 1]) }));
+    }
+
+    // Rows the page adds later are clones of these, so they carry the attribute too.
+    setTyping(false);
+
+    // Typing by hand drops the last automatic step: ⌫ then removes a card again.
+    (fixedId ? document : scope).addEventListener("input", function (event) {
+      if (!writing && undo && event.target === undo.input) {
+        undo = null;
+      }
+    });
+
+    /* A hand's first card field opens by itself once the kózi is chosen, so no tap is spent
+       on reaching it; only while no card field has been used and the first meld is empty. */
+    if (form && !fixedId) {
+      form.addEventListener("change", function (event) {
+        var first = form.querySelector("[data-meld]");
+        if (!event.target.matches("[data-kozi], [name='kozi']") || lastFocused || !first || first.value) {
+          return;
+        }
+        first.focus({ preventScroll: true });
+      });
     }
 
     picker.addEventListener("click", function (event) {
       var button = event.target.closest("button");
-      var input = target();
       if (!button || !picker.contains(button)) {
         return;
       }
-      if (button === rangeButton) {
-        var on = rangeButton.getAttribute("aria-pressed") !== "true";
-        rangeButton.setAttribute("aria-pressed", on ? "true" : "false");
-        setStart(null);
-        say(on ? words.range : "");
+      var input = target();
+      if (button === keyboardButton) {
+        var on = keyboardButton.getAttribute("aria-pressed") !== "true";
+        setTyping(on);
+        if (input) {
+          input.blur(); // the keyboard shows on the next focus, not on a mode change
+          input.focus({ preventScroll: true });
+        }
+        say(on ? words.typing : "");
         return;
       }
       if (!input) {
@@ -169,17 +409,13 @@
         return;
       }
       if (button.hasAttribute("data-card")) {
-        tapCard(input, button);
-        return;
-      }
-      setStart(null); // ⌫ and Clear also drop a run whose first card was tapped
-      say("");
-      if (button.hasAttribute("data-picker-back")) {
-        var list = tokens(input.value);
-        var shorter = list.length ? withoutLastCard(list.pop()) : null;
-        write(input, shorter ? list.concat([shorter]) : list);
+        tapCard(input, button.getAttribute("data-card"));
+      } else if (button.hasAttribute("data-picker-back")) {
+        takeBack(input);
       } else if (button.hasAttribute("data-picker-clear")) {
+        undo = null;
         write(input, []);
+        say("");
       }
     });
 

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import from_elsewhere, record_requests
 
 pytestmark = pytest.mark.browser
@@ -100,7 +100,7 @@ M2_TARGET = 500
 
 @dataclass
 class Meld:
-    """A meld as it is tapped: card codes, and `X-Y` for a run tapped in range mode."""
+    """A meld as it is tapped: card codes, and `X-Y` for a run tapped by its two ends."""
 
     taps: str
     legal: bool = True
@@ -229,26 +229,28 @@ def start_match(me: Person, target: int | None = None) -> str:
     return urlsplit(page.url).path
 
 
-def picker_range(page: Page, on: bool) -> None:
-    button = page.locator("[data-card-picker] [data-picker-range]")
-    if (button.get_attribute("aria-pressed") == "true") != on:
-        button.click()
-    expect(button).to_have_attribute("aria-pressed", "true" if on else "false")
+def settled(page: Page) -> None:
+    """Two frames on, a finger's pace: the picker has kept its keys still by then (a click in
+    the same frame could land while the page is being scrolled back under it)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def tap_cards(page: Page, taps: str) -> None:
-    """Tap cards on the card picker: `X-Y` in range mode, anything else one card a tap."""
+def tap_cards(page: Page, target: Locator, taps: str) -> None:
+    """Tap cards on the card picker into the focused field: `X-Y` as its two ends (the picker
+    fills in the run between), anything else one card a tap. Where the picker guessed a run or
+    a new meld that these taps do not mean (3H then 5H of a meld with a gap), ⌫ takes the guess
+    back in one tap, as a scorer would."""
     picker = page.locator("[data-card-picker]")
     expect(picker).to_be_visible()
     for token in taps.split():
-        if "-" in token:
-            picker_range(page, True)
-            for code in token.split("-"):
-                picker.locator(f"[data-card='{code}']").click()
-        else:
-            if token != "JK":  # a joker goes in as it is, range or not
-                picker_range(page, False)
-            picker.locator(f"[data-card='{token}']").click()
+        before = target.input_value().split()
+        for code in token.split("-"):
+            picker.locator(f"[data-card='{code}']").click()
+            settled(page)
+        wanted = " ".join(before + spelled(token).split())
+        if target.input_value() != wanted:
+            picker.locator("[data-picker-back]").click()  # the guess taken back
+        expect(target).to_have_value(wanted)
 
 
 def tap_meld(page: Page, side: int, row: int, meld: Meld) -> None:
@@ -260,7 +262,7 @@ def tap_meld(page: Page, side: int, row: int, meld: Meld) -> None:
     else:
         page.locator(f"[data-side='{side}'] [data-add-meld]").click()
     expect(field_).to_be_focused()
-    tap_cards(page, meld.taps)
+    tap_cards(page, field_, meld.taps)
     expect(field_).to_have_value(spelled(meld.taps))
     verdict = holder.locator("[data-verdict]")
     expect(verdict).to_have_class(re.compile(r"\bverdict-ok\b" if meld.legal else r"verdict-bad"))
@@ -290,7 +292,7 @@ def enter_hand(me: Person, kozi: str, sides: list[Side]) -> None:
         for name, taps in side.hands.items():
             hand = page.locator(f"#p{me.player_ids[name]}-hand")
             hand.click()
-            tap_cards(page, taps)
+            tap_cards(page, hand, taps)
             expect(hand).to_have_value(spelled(taps))
 
 
@@ -383,7 +385,7 @@ def enter_hand_with_a_bad_meld(me: Person) -> None:
     first.locator("input").click()
     page.locator("[data-card-picker] [data-picker-clear]").click()
     expect(first.locator("input")).to_have_value("")
-    tap_cards(page, "3H-5H")
+    tap_cards(page, first.locator("input"), "3H-5H")
     expect(first.locator("input")).to_have_value("3H 4H 5H")
     expect(first.locator("[data-verdict]")).to_have_class(re.compile(r"\bverdict-ok\b"))
     expect(first.locator("[data-verdict]")).to_contain_text("15")

@@ -277,7 +277,7 @@ def test_the_meld_checker_script_gets_greek_words(client: FlaskClient) -> None:
     assert words["name_one"] == "%(name)s · %(num)d φύλλο"
     assert words["name_other"] == "%(name)s · %(num)d φύλλα"
     picker = data_words(page, "data-card-picker")
-    assert picker["range"] == "Σειρά: πάτα το πρώτο φύλλο της σειράς και μετά το τελευταίο."
+    assert picker["filled"] == "Σειρά από %(first)s ως %(last)s· το ⌫ κρατά μόνο τα δύο φύλλα."
     assert ">Καθάρισμα<" in page
 
 

@@ -69,18 +69,18 @@ def test_meld_checker_live_verdict_with_the_picker(
         assert box["width"] >= 44 and box["height"] >= 44, "every tap target is 44px or more"
     page.screenshot(path=screenshots / "referee-meld.png", full_page=True)
 
-    # Range mode: the first and the last card of a run lay the whole run.
+    # The first and the last card of a run lay the whole run; ⌫ takes the guess back whole.
     page.locator("[data-picker-clear]").tap()
     expect(verdict).to_contain_text("Add cards to see the verdict.")
-    page.locator("[data-picker-range]").tap()
     tap_cards(page, "5S", "JS")
 
     expect(page.locator("#cards")).to_have_value("5S 6S 7S 8S 9S 10S JS")
     expect(verdict.locator(".verdict-tags li")).to_have_text(["run", "clean", "biriba"])
     expect(verdict).to_contain_text("200: Clean biriba")
     page.locator("[data-picker-back]").tap()
-    expect(page.locator("#cards")).to_have_value("5S 6S 7S 8S 9S 10S")
-    expect(verdict).to_contain_text("None: a biriba needs 7 cards or more.")
+    expect(page.locator("#cards")).to_have_value("5S JS")
+    page.locator("[data-picker-back]").tap()
+    expect(page.locator("#cards")).to_have_value("5S")
     assert page.evaluate("window.stillTheSamePage") is True
 
     page.emulate_media(color_scheme="dark")

@@ -1,0 +1,209 @@
+"""The card picker at the table, on a 390×844 and a 360×640 phone, in English and in Greek:
+all 53 keys in sight at once and 40px or more, the kózi names inside their buttons, a run by
+its two ends, a new meld by its first card, ⌫ taking either guess back, card faces in suit
+colours, the phone's keyboard kept down, and the points pad."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Locator, Page, expect
+from support.world import pagat_match, signed_in
+
+from scorekeeper.extensions import db
+from scorekeeper.models import User
+from scorekeeper.services import clubs
+
+pytestmark = pytest.mark.browser
+
+PHONES = [
+    ({"width": 390, "height": 844}, "en-US"),
+    ({"width": 360, "height": 640}, "en-US"),
+    ({"width": 360, "height": 640}, "el-GR"),
+]
+SAYS = {
+    "en": {"filled": "5♠ to J♠ filled in as a run", "new_meld": "5♠ starts the next meld"},
+    "el": {
+        "filled": "Σειρά από 5♠ ως J♠",
+        "new_meld": "Το 5♠ ανοίγει νέο συνδυασμό",  # noqa: RUF001 (Greek, not Latin, letters)
+    },
+}
+
+
+def box(target: Locator) -> dict[str, float]:
+    found = target.bounding_box()
+    assert found is not None, "the element is drawn"
+    return dict(found)
+
+
+def no_sideways_scroll(page: Page, width: int) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def kozi_names_inside(page: Page) -> None:
+    for button in page.locator(".kozi-picker .suit-button").all():
+        outer, name = box(button), box(button.locator(".suit-name"))
+        assert (
+            name["x"] >= outer["x"] and name["x"] + name["width"] <= outer["x"] + outer["width"]
+        ), f"the name {button.inner_text()!r} sticks out of its button"
+
+
+def all_keys_in_sight(page: Page, viewport: dict[str, int]) -> None:
+    """Every one of the 53 keys on the screen at once (no scrolling), 40px or more each way."""
+    settled(page)
+    keys = page.locator("[data-card-picker] [data-card]")
+    expect(keys).to_have_count(53)
+    for key in keys.all():
+        at = box(key)
+        assert at["width"] >= 40 and at["height"] >= 40, f"{key.inner_text()} is {at}"
+        assert at["y"] >= 0 and at["y"] + at["height"] <= viewport["height"], (
+            f"{key.inner_text()} is off the screen at {at['y']:.0f}"
+        )
+        assert at["x"] >= 0 and at["x"] + at["width"] <= viewport["width"]
+
+
+def settled(page: Page) -> None:
+    """Two frames on: the picker brings itself into sight in the frame after a focus."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def sign_in(page: Page, app: Flask, live_server: str) -> None:
+    client = app.test_client()
+    signed_in(client, 1)
+    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
+    assert cookie is not None
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
+
+
+@pytest.fixture
+def match_id(app: Flask, owner: User) -> int:
+    with app.app_context():
+        club = clubs.create_club(db.session.merge(owner), "Friday Biriba")
+        seats = [clubs.add_player(club, name).id for name in ("Ann", "Bob", "Cy", "Di")]
+        return pagat_match(club, db.session.merge(owner), seats).id
+
+
+def test_the_picker_on_two_phones_in_two_languages(
+    browser: Browser, app: Flask, live_server: str, match_id: int
+) -> None:
+    for viewport, locale in PHONES:
+        context = browser.new_context(
+            viewport=viewport,
+            locale=locale,
+            is_mobile=True,
+            has_touch=True,  # type: ignore[arg-type]
+        )
+        page = context.new_page()
+        try:
+            sign_in(page, app, live_server)
+            page.goto(f"{live_server}/matches/{match_id}/hands/new")
+            lang = page.locator("html").get_attribute("lang") or ""
+            assert lang == locale[:2], "the page speaks the phone's language"
+            enter_with_the_picker(page, viewport, SAYS[lang])
+        finally:
+            context.close()
+
+
+def enter_with_the_picker(page: Page, viewport: dict[str, int], says: dict[str, Any]) -> None:
+    width = viewport["width"]
+    no_sideways_scroll(page, width)
+    kozi_names_inside(page)
+    picker = page.locator("[data-card-picker]")
+    status = picker.locator("[data-picker-status]")
+    rows = page.locator("[data-side='0'] [data-meld-row] input")
+
+    def tap(*codes: str) -> None:
+        for code in codes:
+            picker.locator(f"[data-card='{code}']").click()
+            settled(page)  # a finger's pace: the keys are still before the next tap
+
+    # The kózi opens the first meld with the picker under it: no tap on a field first, and
+    # no phone keyboard over the keys.
+    page.locator("label[for='kozi-H']").click()
+    expect(rows.first).to_be_focused()
+    expect(picker).to_be_visible()
+    expect(rows.first).to_have_attribute("inputmode", "none")
+    all_keys_in_sight(page, viewport)
+    no_sideways_scroll(page, width)
+
+    # A set card by card, drawn as card faces in suit colours.
+    tap("QD", "QC", "QH")
+    expect(rows.first).to_have_value("QD QC QH")
+    faces = page.locator("[data-side='0'] [data-meld-row]").first.locator(".card-face")
+    expect(faces).to_have_text(["Q♦", "Q♣", "Q♥"])
+    expect(faces.nth(0)).to_have_class("card-face red")
+    expect(faces.nth(1)).to_have_class("card-face")
+    red = faces.nth(0).evaluate("e => getComputedStyle(e).color")
+    black = faces.nth(1).evaluate("e => getComputedStyle(e).color")
+    assert red != black
+
+    # 5♠ cannot join three queens: it starts the next meld, and no key moved under the finger.
+    before = box(picker.locator("[data-card='JS']"))
+    tap("5S")
+    expect(rows.nth(1)).to_have_value("5S")
+    expect(rows.first).to_have_value("QD QC QH")
+    expect(status).to_contain_text(says["new_meld"])
+    assert abs(box(picker.locator("[data-card='JS']"))["y"] - before["y"]) <= 2
+    all_keys_in_sight(page, viewport)
+    # ⌫ puts it back in the meld before, in one tap; ⌫ again removes it from there.
+    picker.locator("[data-picker-back]").click()
+    expect(rows.first).to_have_value("QD QC QH 5S")
+    expect(rows.nth(1)).to_have_value("")
+    picker.locator("[data-picker-back]").click()
+    expect(rows.first).to_have_value("QD QC QH")
+
+    # A run by its ends: 5♠ then J♠ fills in the five between; ⌫ keeps only the two tapped.
+    tap("5S", "JS")
+    expect(rows.nth(1)).to_have_value("5S 6S 7S 8S 9S 10S JS")
+    expect(status).to_contain_text(says["filled"])
+    expect(
+        page.locator("[data-side='0'] [data-meld-row]").nth(1).locator(".card-face")
+    ).to_have_count(7)
+    picker.locator("[data-picker-back]").click()
+    expect(rows.nth(1)).to_have_value("5S JS")
+    picker.locator("[data-picker-back]").click()
+    expect(rows.nth(1)).to_have_value("5S")
+    tap("JS")
+    expect(rows.nth(1)).to_have_value("5S 6S 7S 8S 9S 10S JS")
+    all_keys_in_sight(page, viewport)
+
+    # A dirty run tapped in its order fills in nothing; a 2 never starts a run.
+    tap("8H")
+    expect(rows.nth(2)).to_have_value("8H")
+    tap("JK", "10H", "2C", "QH")
+    expect(rows.nth(2)).to_have_value("8H JK 10H 2C QH")
+
+    # The keyboard key brings the phone's keyboard back for typing, and takes it away again.
+    keyboard = picker.locator("[data-picker-keyboard]")
+    keyboard.click()
+    expect(keyboard).to_have_attribute("aria-pressed", "true")
+    expect(rows.first).to_have_attribute("inputmode", "text")
+    keyboard.click()
+    expect(rows.first).to_have_attribute("inputmode", "none")
+
+    # Cards left as a point total: the pad adds; ⌫ takes back the last key.
+    points = page.locator("#s1-points")
+    points.click()
+    pad = page.locator("[data-points-pad]")
+    expect(pad).to_be_visible()
+    expect(picker).to_be_hidden()
+    expect(points).to_have_attribute("inputmode", "none")
+    settled(page)
+    for key in pad.locator("[data-add]").all():
+        at = box(key)
+        assert at["width"] >= 40 and at["height"] >= 40
+        assert at["y"] + at["height"] <= viewport["height"], "the pad is in sight"
+    pad.locator("[data-add='40']").click()
+    pad.locator("[data-add='10']").click()
+    expect(points).to_have_value("50")
+    pad.locator("[data-pad-back]").click()
+    expect(points).to_have_value("40")
+    pad.locator("[data-pad-clear]").click()
+    expect(points).to_have_value("")
+    no_sideways_scroll(page, width)
+    # Back in a card field the picker returns and the pad folds away.
+    rows.first.click()
+    expect(picker).to_be_visible()
+    expect(pad).to_be_hidden()

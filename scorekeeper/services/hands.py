@@ -349,7 +349,7 @@ def _score(
         bodies.append(body)
     try:
         kozi = referee.read_suit(entry.get("kozi"))
-        teams = referee.read_teams(bodies)
+        teams = referee.read_teams(bodies, format_of(match))
     except ValueError as error:
         raise Invalid(str(error)) from None
     result = referee.hand_json(score_hand(variant, teams, kozi, format_of(match)))

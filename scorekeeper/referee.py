@@ -27,6 +27,7 @@ _MAX_POINTS = 10_000_000
 MAX_TEAMS = 6
 MAX_MELDS = MOST_CARDS // 3
 MAX_NAME = 80  # a team's name, as the database stores it
+MAX_CARD_TEXT = 1000  # one meld or hand as text: 162 cards written "10H, " fit in 810
 MAX_HAND_POINTS = 200_000  # 162 cards at the dearest card a house rule allows (1,000)
 MAX_FAILED_OPENINGS = 100
 
@@ -145,7 +146,9 @@ def read_cards(
     elif isinstance(value, list) and all(isinstance(item, str) for item in value):
         text = " ".join(value)
     else:
-        raise InputError(f'{what} must be cards as text, such as "3H 4H 5H", not {show(value)}')
+        raise InputError(f'{what} must be cards as text, such as "3H 4H 5H", not {_short(value)}')
+    if len(text) > MAX_CARD_TEXT:  # the text is stored with the hand as it was written
+        raise InputError(f"{what} may be at most {MAX_CARD_TEXT} characters of cards")
     try:
         cards = parse_cards(text)
     except ValueError as error:

@@ -233,7 +233,7 @@ def _coerce(name: str, value: Any) -> Any:
                     "Option '{name}' must be a whole number from 0 to {most}, not {value}",
                     name=name,
                     most=most,
-                    value=value if abs(value) < 10**15 else "…",
+                    value=value if abs(value) < 10**30 else "…",
                 )
             )
         return value

@@ -23,6 +23,8 @@ from scorekeeper.services.locks import lock_match, written, written_now
 from scorekeeper.services.matches import format_of, names_of, state_of, variant_of
 
 _ENTRY_FIELDS = {"kozi", "teams"}
+#: A reason is a sentence or two; every viewer's scoreboard and history carries it.
+MAX_REASON = 1000
 
 
 def preview(match: Match, entry: Any, number: int | None = None) -> dict[str, Any]:
@@ -183,6 +185,15 @@ def _by_key(match: Match, key: str) -> Hand | None:
 
 def _check_problems(result: dict[str, Any], accepted_reason: str | None) -> str | None:
     reason = (accepted_reason or "").strip()
+    if len(reason) > MAX_REASON:
+        raise Invalid(
+            _(
+                "The reason for accepting the hand may hold at most %(most)d characters; "
+                "this one has %(count)d.",
+                most=MAX_REASON,
+                count=len(reason),
+            )
+        )
     if result["problems"] and not reason:
         raise HandRefused(
             _("This hand has problems; fix them, or accept them with a written reason."),

@@ -16,9 +16,11 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper.models import Match
+from scorekeeper.referee import MAX_HAND_POINTS
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.variants import Variant
 from scorekeeper.services.matches import format_of, live_hands, state_of, variant_of
+from scorekeeper.services.numbers import short, whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, requirement_text
 from scorekeeper.web.verdict_words import verdict_words
 
@@ -206,8 +208,9 @@ class HandForm:
         for seat in layout.seats:
             form.hand_of[seat.id] = str(data.get(f"p{seat.id}-hand", ""))
             side = str(data.get(f"p{seat.id}-side", ""))
-            if layout.shared and side.isdigit() and int(side) < len(layout.side_labels):
-                form.side_of[seat.id] = int(side)
+            chosen = whole_number(side, len(layout.side_labels) - 1)
+            if layout.shared and chosen is not None:
+                form.side_of[seat.id] = chosen
         return form
 
     def members(self, side: int) -> list[SeatRow]:
@@ -249,31 +252,32 @@ class HandForm:
                     who=who,
                 )
             )
-        elif not points.isdigit():
+        elif whole_number(points, MAX_HAND_POINTS) is None:
             self.errors.append(
                 _(
-                    "The points left in the hands of %(who)s must be a whole number, "
-                    "not “%(text)s”.",
+                    "The points left in the hands of %(who)s must be a whole number from 0 "
+                    "to %(most)d, not “%(text)s”.",
                     who=who,
-                    text=points,
+                    most=MAX_HAND_POINTS,
+                    text=short(points),
                 )
             )
         else:
-            team["hand_points"] = int(points)
+            team["hand_points"] = whole_number(points)
         if side.cut and side.cut in {c for c, _ in layout.cuts}:
             team["cut"] = side.cut
         if layout.opening and side.opening.strip():
             team["opening"] = side.opening.strip()
         failed = side.failed.strip()
         if layout.failed and failed:
-            if failed.isdigit():
-                team["failed_openings"] = int(failed)
+            if whole_number(failed) is not None:
+                team["failed_openings"] = whole_number(failed)
             else:
                 self.errors.append(
                     _(
                         "The failed openings of %(who)s must be a whole number, not “%(text)s”.",
                         who=who,
-                        text=failed,
+                        text=short(failed),
                     )
                 )
         if side.unplayed.strip():

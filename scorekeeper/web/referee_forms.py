@@ -15,6 +15,7 @@ from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.opening import Requirement, requirement
 from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError, Variant
+from scorekeeper.services.numbers import whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, word_of
 from scorekeeper.web.rule_words import band_lines
 
@@ -128,9 +129,11 @@ class MeldCheckForm(FlaskForm):
         if self.opening.data is not None and not self.opening.errors:
             return Requirement(self.opening.data)
         band = (self.opening_band.data or "").strip()
-        if variant.opening_table is None or not band.lstrip("-").isdigit():
+        score = whole_number(band.removeprefix("-"))
+        if variant.opening_table is None or score is None:
             return None
-        return requirement(variant.opening_table, int(band), variant.opening_comparison)
+        score = -score if band.startswith("-") else score
+        return requirement(variant.opening_table, score, variant.opening_comparison)
 
     def house_rules(self) -> dict[str, Any]:
         try:

@@ -5,10 +5,7 @@ overflow long before) are a 400 naming the value, never a 500."""
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from scorekeeper.services.clubs import MAX_ROW_ID
-from scorekeeper.services.errors import Invalid
 
 #: Digits enough for any id or count (a BIGINT holds 18), and no more.
 MAX_DIGITS = 18
@@ -30,23 +27,6 @@ def row_id(text: str | None) -> int | None:
     """`text` as a row's id (1 to 2³¹−1), or None when it cannot be one."""
     value = whole_number(text, MAX_ROW_ID)
     return value if value else None
-
-
-def read_whole(text: str | None, what: str, least: int, most: int) -> int:
-    """`text` as a whole number from `least` to `most`, else Invalid (400) naming `what`
-    and the range; the text itself is quoted only as far as it is short."""
-    value = whole_number(text, most)
-    if value is None or value < least:
-        raise Invalid(
-            _(
-                "%(what)s must be a whole number from %(least)d to %(most)d, not “%(text)s”.",
-                what=what,
-                least=least,
-                most=most,
-                text=short(text or ""),
-            )
-        )
-    return value
 
 
 def short(text: str, limit: int = 40) -> str:

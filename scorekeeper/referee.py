@@ -126,12 +126,12 @@ def read_suit(value: Any) -> Suit | None:
     """The kózi suit: a letter or symbol (``"H"``, ``"♥"``), or null/"" for none."""
     if value is None or value == "":
         return None
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 20:  # the entry stores it as it came
         word = value.strip().upper()
         for suit in Suit:
             if word in (suit.value, suit.symbol, suit.name):
                 return suit
-    raise InputError(f"'kozi' cannot be {show(value)}: use S, H, D or C (or ♠ ♥ ♦ ♣), or null")
+    raise InputError(f"'kozi' cannot be {_short(value)}: use S, H, D or C (or ♠ ♥ ♦ ♣), or null")
 
 
 def read_cards(

@@ -317,6 +317,10 @@ def test_long_meld_text_and_team_names_are_refused(app: Flask, world: World) -> 
     response = owner.post(f"/api/v1/matches/{world.match}/hands", json=hand)
     assert response.status_code == 400
     assert "at most 1000 characters" in response.json["error"]
+    padded_kozi = copy.deepcopy(REFERENCE_HAND) | {"kozi": "H" + " " * 5000}
+    response = owner.post(f"/api/v1/matches/{world.match}/hands", json=padded_kozi)
+    assert response.status_code == 400
+    assert "'kozi' cannot be" in response.json["error"]
     p = world.players
     body = {
         "club": world.club,

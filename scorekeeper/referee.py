@@ -23,7 +23,7 @@ from .rules.variants import Variant, options_from_json
 #: No real match comes near this; anything beyond is a typing slip, not a score.
 _MAX_POINTS = 10_000_000
 #: Bounds of one request, so no request can hold a worker for long (issue 11): no format
-#: seats more than 6 teams or players, and no meld has fewer than 3 cards (162 / 3 = 54).
+#: seats more than 6 teams or players, and every preset's meld has 3 cards or more (162 / 3).
 MAX_TEAMS = 6
 MAX_MELDS = MOST_CARDS // 3
 MAX_NAME = 80  # a team's name, as the database stores it

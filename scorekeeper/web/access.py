@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hmac
+
 from flask import Request, abort, current_app, flash, g, jsonify, redirect, request, session
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
@@ -18,8 +20,14 @@ API_LOGIN_NEEDED = "Log in or send Authorization: Bearer <token>"
 
 @login_manager.user_loader
 def load_user(user_id: str) -> User | None:
-    found = row_id(user_id)
-    return None if found is None else db.session.get(User, found)
+    """The user a session or remember-me cookie names ("id:secret", `User.get_id`), if the
+    secret is still theirs: "log out everywhere" and a new password change it."""
+    number, _, secret = user_id.partition(":")
+    found = row_id(number)
+    user = None if found is None or not secret else db.session.get(User, found)
+    if user is None or not hmac.compare_digest(user.session_secret.encode(), secret.encode()):
+        return None
+    return user
 
 
 @login_manager.request_loader

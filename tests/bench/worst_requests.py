@@ -164,7 +164,10 @@ def cases(ids: dict[str, Any], client: Client) -> list[tuple[str, Send]]:
     padded["pad"] = "x" * (256 * 1024 - len(json.dumps(padded)) - 20)
     many_strings = {"variant": "pagat", "cards": "3H 4H 5H", "pad": ["a"] * 50_000}
     over_teams = {"variant": "pagat", "teams": [{}] * 20_000}
-    page_form = {"kozi": "H", "s0-meld": "QH KH " + aces(MOST_CARDS // 3 - 2)}
+    # Every side's meld as long as a third of the three decks: 162 cards in all.
+    page_form = {"kozi": "H"} | {
+        f"s{i}-meld": "QH KH " + aces(MOST_CARDS // 3 - 2) for i in range(3)
+    }
     return [
         (
             "melds/check, 162-card run of aces",
@@ -179,6 +182,10 @@ def cases(ids: dict[str, Any], client: Client) -> list[tuple[str, Send]]:
             post(
                 "/api/v1/melds/check", as_json({"variant": "pagat", "cards": aces(MOST_CARDS + 1)})
             ),
+        ),
+        (
+            "melds/check, 5,000 AH (took 30 s; refused)",
+            post("/api/v1/melds/check", as_json({"variant": "pagat", "cards": aces(5000)})),
         ),
         ("melds/check, 256 KB body", post("/api/v1/melds/check", as_json(padded))),
         ("melds/check, 50,000 strings", post("/api/v1/melds/check", as_json(many_strings))),

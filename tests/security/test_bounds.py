@@ -101,7 +101,10 @@ def test_twenty_thousand_teams_are_refused_at_once(client: FlaskClient) -> None:
 def test_the_meld_checker_page_refuses_an_impossible_meld(client: FlaskClient) -> None:
     response = client.post("/referee/meld", data={"variant": "pagat", "cards": _aces(163)})
     assert response.status_code == 400
-    assert "162" in response.get_data(as_text=True)
+    assert "A meld can hold at most 162 cards" in response.get_data(as_text=True)
+    response = client.post("/referee/meld", data={"variant": "pagat", "cards": "AH" + " " * 1000})
+    assert response.status_code == 400
+    assert "A meld is at most 1000 characters of cards." in response.get_data(as_text=True)
 
 
 def test_a_match_hand_above_its_deck_is_refused(app: Flask, world: World) -> None:

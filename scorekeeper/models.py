@@ -3,6 +3,7 @@ entered and the lines the rules engine computed from it."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
@@ -16,6 +17,10 @@ from scorekeeper.extensions import db
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def new_session_secret() -> str:
+    return secrets.token_hex(16)
 
 
 class Role(StrEnum):
@@ -36,8 +41,18 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     username: Mapped[str] = mapped_column(sa.String(80), unique=True)
     password_hash: Mapped[str] = mapped_column(sa.String(255))
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    #: Part of the id every session and remember-me cookie holds (`get_id`): a new secret
+    #: ("log out everywhere", a new password) makes every earlier cookie name nobody.
+    session_secret: Mapped[str] = mapped_column(sa.String(32), default=new_session_secret)
 
     memberships: Mapped[list[Membership]] = relationship(back_populates="user")
+
+    def get_id(self) -> str:
+        """What Flask-Login stores in the session and the remember-me cookie: the user's id
+        and session secret ("12:9f…"); `web.access.load_user` checks both."""
+        if self.session_secret is None:  # a new User not flushed yet
+            self.session_secret = new_session_secret()
+        return f"{self.id}:{self.session_secret}"
 
 
 class ApiToken(db.Model):  # type: ignore[name-defined,misc]

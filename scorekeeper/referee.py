@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from .rules.cards import Card, Suit, parse_cards
-from .rules.formats import FORMATS, TableFormat, find_format
+from .rules.formats import FORMATS, MOST_CARDS, TableFormat, find_format
 from .rules.melds import MeldVerdict, judge_meld
 from .rules.points import parse_points
 from .rules.presets import PRESETS, find_variant
@@ -22,6 +22,14 @@ from .rules.variants import Variant, options_from_json
 
 #: No real match comes near this; anything beyond is a typing slip, not a score.
 _MAX_POINTS = 10_000_000
+#: Bounds of one request, so no request can hold a worker for long (issue 11): no format
+#: seats more than 6 teams or players, and every preset's meld has 3 cards or more (162 / 3).
+MAX_TEAMS = 6
+MAX_MELDS = MOST_CARDS // 3
+MAX_NAME = 80  # a team's name, as the database stores it
+MAX_CARD_TEXT = 1000  # one meld or hand as text: 162 cards written "10H, " fit in 810
+MAX_HAND_POINTS = 200_000  # 162 cards at the dearest card a house rule allows (1,000)
+MAX_FAILED_OPENINGS = 100
 
 
 def show(value: Any) -> str:
@@ -75,11 +83,12 @@ def check_meld(data: Any) -> dict[str, Any]:
     body = _object(data, "The request body")
     variant = read_variant(body)
     kozi = read_suit(body.get("kozi"))
-    cards = read_cards(body.get("cards"), "'cards'", required=True, allow_empty=False)
+    table_format = None if body.get("format") is None else read_format(body.get("format"))
+    most = MOST_CARDS if table_format is None else table_format.cards
+    cards = read_cards(body.get("cards"), "'cards'", required=True, allow_empty=False, most=most)
     verdict = judge_meld(cards, variant, kozi)
     answer = verdict_json(verdict)
-    if body.get("format") is not None:
-        table_format = read_format(body.get("format"))
+    if table_format is not None:
         extra = deck_problems([TeamHand("", melds=(cards,))], table_format)
         answer["problems"] += extra
         answer["legal"] = answer["legal"] and not extra
@@ -92,7 +101,7 @@ def score_hand_request(data: Any) -> dict[str, Any]:
     variant = read_variant(body)
     kozi = read_suit(body.get("kozi"))
     table_format = read_format(body.get("format") or "4p")
-    teams = read_teams(body.get("teams"))
+    teams = read_teams(body.get("teams"), table_format)
     require_kozi(variant, kozi)
     return hand_json(score_hand(variant, teams, kozi, table_format))
 
@@ -119,12 +128,12 @@ def read_suit(value: Any) -> Suit | None:
     """The kózi suit: a letter or symbol (``"H"``, ``"♥"``), or null/"" for none."""
     if value is None or value == "":
         return None
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 20:  # the entry stores it as it came
         word = value.strip().upper()
         for suit in Suit:
             if word in (suit.value, suit.symbol, suit.name):
                 return suit
-    raise InputError(f"'kozi' cannot be {show(value)}: use S, H, D or C (or ♠ ♥ ♦ ♣), or null")
+    raise InputError(f"'kozi' cannot be {_short(value)}: use S, H, D or C (or ♠ ♥ ♦ ♣), or null")
 
 
 def require_kozi(variant: Variant, kozi: Suit | None) -> None:
@@ -135,9 +144,10 @@ def require_kozi(variant: Variant, kozi: Suit | None) -> None:
 
 
 def read_cards(
-    value: Any, what: str, required: bool = False, allow_empty: bool = True
+    value: Any, what: str, required: bool = False, allow_empty: bool = True, most: int = MOST_CARDS
 ) -> tuple[Card, ...]:
-    """Cards as notation text, or as a list of card tokens."""
+    """Cards as notation text, or as a list of card tokens; never more than `most` (the
+    cards at the table), so judging them takes a bounded time."""
     if value is None and not required:
         return ()
     if isinstance(value, str):
@@ -145,32 +155,59 @@ def read_cards(
     elif isinstance(value, list) and all(isinstance(item, str) for item in value):
         text = " ".join(value)
     else:
-        raise InputError(f'{what} must be cards as text, such as "3H 4H 5H", not {show(value)}')
+        raise InputError(f'{what} must be cards as text, such as "3H 4H 5H", not {_short(value)}')
+    if len(text) > MAX_CARD_TEXT:  # the text is stored with the hand as it was written
+        raise InputError(f"{what} may be at most {MAX_CARD_TEXT} characters of cards")
     try:
         cards = parse_cards(text)
     except ValueError as error:
         raise InputError(f"{what}: {error}") from None
     if not cards and not allow_empty:
         raise InputError(f"{what} holds no card")
+    if len(cards) > most:
+        raise InputError(too_many_cards(what, len(cards), most))
     return cards
 
 
-def read_teams(value: Any) -> list[TeamHand]:
+def too_many_cards(what: str, count: int, most: int) -> str:
+    return (
+        f"{what} holds {count} cards, but the decks at this table hold only {most} "
+        f"(the largest table plays with {MOST_CARDS}), so no meld or hand can hold more"
+    )
+
+
+def read_teams(value: Any, table_format: TableFormat | None = None) -> list[TeamHand]:
+    """The teams of one hand; every meld and hand, and all their cards together, within the
+    cards of `table_format` (of the largest table when not known)."""
     if not isinstance(value, list) or not value:
         raise InputError("'teams' must be a list with one object for each team")
-    teams = [_read_team(item, number) for number, item in enumerate(value, start=1)]
-    names = [t.name for t in teams]
-    for name in names:
-        if names.count(name) > 1:
-            raise InputError(f"Two teams are both named {show(name)}: give each its own name")
+    if len(value) > MAX_TEAMS:
+        raise InputError(f"'teams' lists {len(value)} teams; a hand has at most {MAX_TEAMS}")
+    most = MOST_CARDS if table_format is None else table_format.cards
+    teams = [_read_team(item, number, most) for number, item in enumerate(value, start=1)]
+    seen: set[str] = set()  # a set: list.count in a loop was quadratic in the teams
+    for team in teams:
+        if team.name in seen:
+            raise InputError(f"Two teams are both named {show(team.name)}: give each its own name")
+        seen.add(team.name)
+    # The opening is part of the melds, so it is not counted twice.
+    total = sum(
+        len(group)
+        for t in teams
+        for group in (*t.melds, *(t.hands or ()), t.biribaki_unplayed or ())
+    )
+    if total > most:
+        raise InputError(too_many_cards("The hand", total, most))
     return teams
 
 
-def _read_team(value: Any, number: int) -> TeamHand:
+def _read_team(value: Any, number: int, most: int = MOST_CARDS) -> TeamHand:
     team = _object(value, f"Team {number}")
     name = team.get("name", f"Team {number}")
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"Team {number}: 'name' must be text")
+    if len(name) > MAX_NAME:
+        raise InputError(f"Team {number}: 'name' may hold at most {MAX_NAME} characters")
     where = f"Team {name}"
     unknown = sorted(set(team) - _TEAM_FIELDS)
     if unknown:
@@ -178,12 +215,20 @@ def _read_team(value: Any, number: int) -> TeamHand:
     melds = team.get("melds", [])
     if not isinstance(melds, list):
         raise InputError(f"{where}: 'melds' must be a list of melds, one text each")
+    if len(melds) > MAX_MELDS:
+        raise InputError(
+            f"{where}: 'melds' lists {len(melds)} melds; a team has at most {MAX_MELDS}"
+        )
     hands = team.get("hands")
     hand_points = team.get("hand_points")
     if hands is not None and hand_points is not None:
         raise InputError(f"{where}: give either 'hands' or 'hand_points', not both")
     if hands is not None and not isinstance(hands, list):
         raise InputError(f"{where}: 'hands' must be a list with the cards of each player's hand")
+    if hands is not None and len(hands) > MAX_TEAMS:
+        raise InputError(
+            f"{where}: 'hands' lists {len(hands)} hands; a team has at most {MAX_TEAMS} players"
+        )
     opening = team.get("opening")
     opening_melds = _opening_melds(team.get("opening_melds"), len(melds), where)
     if opening is not None and opening_melds is not None:
@@ -194,25 +239,30 @@ def _read_team(value: Any, number: int) -> TeamHand:
     return TeamHand(
         name=name,
         melds=tuple(
-            read_cards(m, f"{where}, meld {i}", required=True, allow_empty=False)
+            read_cards(m, f"{where}, meld {i}", required=True, allow_empty=False, most=most)
             for i, m in enumerate(melds, 1)
         ),
         hands=None
         if hands is None
-        else tuple(read_cards(h, f"{where}, hand {i}", True) for i, h in enumerate(hands, 1)),
-        hand_points=_whole(hand_points, f"{where}: 'hand_points'"),
+        else tuple(
+            read_cards(h, f"{where}, hand {i}", True, most=most) for i, h in enumerate(hands, 1)
+        ),
+        hand_points=_whole(hand_points, f"{where}: 'hand_points'", MAX_HAND_POINTS),
         went_out=_flag(team.get("went_out", False), f"{where}: 'went_out'"),
         took_biribaki=_flag(team.get("took_biribaki", False), f"{where}: 'took_biribaki'"),
         score_before=read_points(team.get("score_before", 0), f"{where}: 'score_before'"),
         opening=None
         if opening is None
-        else read_cards(opening, f"{where}, opening", True, allow_empty=False),
+        else read_cards(opening, f"{where}, opening", True, allow_empty=False, most=most),
         opening_melds=opening_melds,
         cut=_cut(team.get("cut"), where),
-        failed_openings=_whole(team.get("failed_openings", 0), f"{where}: 'failed_openings'") or 0,
+        failed_openings=_whole(
+            team.get("failed_openings", 0), f"{where}: 'failed_openings'", MAX_FAILED_OPENINGS
+        )
+        or 0,
         biribaki_unplayed=None
         if unplayed is None
-        else read_cards(unplayed, f"{where}, biribaki_unplayed", True),
+        else read_cards(unplayed, f"{where}, biribaki_unplayed", True, most=most),
     )
 
 
@@ -248,17 +298,25 @@ def read_points(value: Any, what: str) -> Fraction:
             points = None
     if points is None or abs(points) > _MAX_POINTS:
         raise InputError(
-            f'{what} must be a whole number or exact text like "1252½", not {show(value)}'
+            f'{what} must be a whole number or exact text like "1252½", from -{_MAX_POINTS} '
+            f"to {_MAX_POINTS}, not {_short(value)}"
         )
     return points
 
 
-def _whole(value: Any, what: str) -> int | None:
+def _whole(value: Any, what: str, most: int) -> int | None:
+    """A whole number from 0 to `most`: larger ones overflow the database's BIGINT."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(f"{what} must be a whole number of 0 or more, not {show(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise InputError(f"{what} must be a whole number from 0 to {most}, not {_short(value)}")
     return value
+
+
+def _short(value: Any) -> str:
+    """A value for a message, cut short: a number of 4,000 digits is no message."""
+    text = show(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _flag(value: Any, what: str) -> bool:

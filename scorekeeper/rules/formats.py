@@ -38,6 +38,11 @@ class TableFormat:
         return frozenset(sum(shape) for shape in self.shapes)
 
     @property
+    def cards(self) -> int:
+        """Every card at the table: 52 a deck, and the jokers."""
+        return 52 * self.decks + self.jokers
+
+    @property
     def deck_words(self) -> str:
         if self.decks == 2:
             return tr("two decks")
@@ -74,6 +79,11 @@ FORMATS: dict[str, TableFormat] = {
         ),
     )
 }
+
+
+#: The most cards any table plays with (three decks and six jokers): no meld, and no hand's
+#: cards all together, can hold more. Requests above it are refused before any judging.
+MOST_CARDS = max(f.cards for f in FORMATS.values())
 
 
 class FormatError(ValueError):

@@ -160,6 +160,9 @@ _MESSAGES = {
         "Η επιλογή «opening_table» δεν μπορεί να είναι {value}: διαλέξτε έναν από τους "
         "πίνακες {tables} ή null"
     ),
+    "Option '{name}' must be a whole number from 0 to {most}, not {value}": (
+        "Η επιλογή «{name}» πρέπει να είναι ακέραιος από 0 έως {most}, όχι {value}"
+    ),
     "Option '{name}' cannot be negative ({value})": (
         "Η επιλογή «{name}» δεν μπορεί να είναι αρνητική ({value})"
     ),

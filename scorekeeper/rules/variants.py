@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import Card, Rank
+from .formats import MOST_CARDS
 from .i18n import term, tr
 from .opening import OPENING_TABLES, Comparison
 
@@ -226,6 +227,16 @@ def _coerce(name: str, value: Any) -> Any:
                     value=_show(value),
                 )
             )
+        most = option_most(name)
+        if abs(value) > most:  # negatives are named by _check_consistent
+            raise OptionError(
+                tr(
+                    "Option '{name}' must be a whole number from 0 to {most}, not {value}",
+                    name=name,
+                    most=most,
+                    value=value if abs(value) < 10**30 else "…",
+                )
+            )
         return value
     if kind.startswith("str"):
         if not isinstance(value, str):
@@ -234,6 +245,28 @@ def _coerce(name: str, value: Any) -> Any:
             )
         return value
     raise OptionError(tr("Option '{name}' cannot be set", name=name))  # pragma: no cover
+
+
+#: The largest value of each whole-number option: far above any table's rule, and small
+#: enough that no score built from them overflows the database's BIGINT (issue 11).
+_MOST = {
+    "points_joker": 1_000,
+    "points_ace": 1_000,
+    "points_two": 1_000,
+    "points_eight_to_king": 1_000,
+    "points_three_to_seven": 1_000,
+    "min_size": MOST_CARDS,
+    "max_size": MOST_CARDS,
+    "max_wilds": MOST_CARDS,
+    "biriba_size": MOST_CARDS,
+    "target": 1_000_000,
+}
+_MOST_OTHER = 100_000  # bonuses, penalties and the opening's step
+
+
+def option_most(name: str) -> int:
+    """The largest value the whole-number option `name` takes."""
+    return _MOST.get(name, _MOST_OTHER)
 
 
 def _coerce_ranks(value: Any) -> frozenset[Rank]:

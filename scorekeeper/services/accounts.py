@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.extensions import db
-from scorekeeper.models import ApiToken, User, utcnow
+from scorekeeper.models import ApiToken, User, new_session_secret, utcnow
 from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid, NotFound
 
@@ -82,6 +82,24 @@ def authenticate(username: str, password: str) -> User | None:
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def end_sessions(user: User) -> None:
+    """Log `user` out everywhere: every session and remember-me cookie made so far names the
+    old session secret, and stops working at its next request (API tokens are apart)."""
+    user.session_secret = new_session_secret()
+    db.session.commit()
+
+
+def change_password(user: User, current: str, new: str) -> None:
+    """A new password, if `current` is the one now; every other session ends with the old
+    one (the caller logs the session that asked in again)."""
+    if not check_password_hash(user.password_hash, current):
+        raise Invalid(_("That is not your current password; nothing was changed."))
+    if len(new) < MIN_PASSWORD:
+        raise Invalid(_("A password needs at least %(count)d characters.", count=MIN_PASSWORD))
+    user.password_hash = hash_password(new)
+    end_sessions(user)
 
 
 def create_token(user: User, label: str = "") -> str:

@@ -19,8 +19,8 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Seat, User
-from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.numbers import row_id
 
 FORMAT = "scorekeeper-club"
 VERSION = 1
@@ -30,8 +30,8 @@ _BATCH = 200
 def find_club(word: str) -> Club:
     """A club named by its id or its exact name (for the command line)."""
     word = word.strip()
-    if word.isdigit() and is_row_id(int(word)):
-        club = db.session.get(Club, int(word))
+    if row_id(word) is not None:
+        club = db.session.get(Club, row_id(word))
         if club is not None:
             return club
     named = list(db.session.scalars(sa.select(Club).where(Club.name == word).order_by(Club.id)))

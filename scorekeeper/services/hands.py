@@ -31,6 +31,8 @@ from scorekeeper.services.matches import (
 )
 
 _ENTRY_FIELDS = {"kozi", "teams"}
+#: A reason is a sentence or two; every viewer's scoreboard and history carries it.
+MAX_REASON = 1000
 
 
 def preview(
@@ -233,6 +235,15 @@ def _require_kozi(match: Match, entry: dict[str, Any]) -> None:
 
 def _check_problems(result: dict[str, Any], accepted_reason: str | None) -> str | None:
     reason = (accepted_reason or "").strip()
+    if len(reason) > MAX_REASON:
+        raise Invalid(
+            _(
+                "The reason for accepting the hand may hold at most %(most)d characters; "
+                "this one has %(count)d.",
+                most=MAX_REASON,
+                count=len(reason),
+            )
+        )
     if result["problems"] and not reason:
         raise HandRefused(
             _("This hand has problems; fix them, or accept them with a written reason."),
@@ -410,7 +421,7 @@ def _score(
         bodies.append(body)
     try:
         kozi = referee.read_suit(entry.get("kozi"))
-        teams = referee.read_teams(bodies)
+        teams = referee.read_teams(bodies, format_of(match))
     except ValueError as error:
         raise Invalid(str(error)) from None
     result = referee.hand_json(score_hand(variant, teams, kozi, format_of(match)))

@@ -26,6 +26,7 @@ from scorekeeper.models import (
     Season,
 )
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.numbers import whole_number
 from scorekeeper.services.rating_history import TREND_MATCHES
 from scorekeeper.services.seasons import season_in, seasons_of
 from scorekeeper.services.standings import DEFAULT_SORT, SORTS, PlayerRow, rank_rows
@@ -97,7 +98,7 @@ def pick_season(club: Club, raw: str | None) -> Season | None:
     if raw == ALL:
         return None
     try:
-        return season_in(club, int(raw) if raw.isdigit() and len(raw) < 12 else raw)
+        return season_in(club, whole_number(raw) if whole_number(raw) is not None else raw)
     except NotFound:
         raise Invalid(
             _(

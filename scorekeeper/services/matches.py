@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, Match, MatchTeam, Seat, User
+from scorekeeper.referee import MAX_NAME, MAX_TEAMS
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
 from scorekeeper.rules.match import (
     MatchSetup,
@@ -54,11 +55,28 @@ def create_match(
         table_format = find_format(format_id)
     except ValueError as error:
         raise Invalid(str(error)) from None
+    # Bounded before any player is looked up: one query a seat (issue 11).
+    seats = sum(len(team.player_ids) for team in teams)
+    if len(teams) > MAX_TEAMS or seats > MAX_TEAMS:
+        raise Invalid(
+            _(
+                "A match seats at most %(most)d teams and %(most)d players; "
+                "this one has %(teams)d teams and %(players)d players.",
+                most=MAX_TEAMS,
+                teams=len(teams),
+                players=seats,
+            )
+        )
+    if any(len(team.name.strip()) > MAX_NAME for team in teams):
+        raise Invalid(_("A team's name has at most %(most)d characters.", most=MAX_NAME))
     players = [player_of(club, pid) for team in teams for pid in team.player_ids]
-    ids = [p.id for p in players]
-    if len(set(ids)) != len(ids):
-        twice = next(p.name for p in players if ids.count(p.id) > 1)
-        raise Invalid(_("%(player)s is seated twice; every player takes one seat.", player=twice))
+    seen: set[int] = set()
+    for player in players:
+        if player.id in seen:
+            raise Invalid(
+                _("%(player)s is seated twice; every player takes one seat.", player=player.name)
+            )
+        seen.add(player.id)
     match = Match(
         club=club,
         variant_id=preset.id,

@@ -24,6 +24,7 @@ from scorekeeper.models import Club, Match, Player, Season
 from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.matches import live_hands, names_of
+from scorekeeper.services.numbers import row_id
 from scorekeeper.services.ratings import Rating
 from scorekeeper.services.seasons import first_hand_times, seasons_of
 from scorekeeper.services.standings import PlayerRow, finished, outcome, player_rows
@@ -219,7 +220,7 @@ def teams_of(matches: Iterable[Match]) -> list[Team]:
 def subject(club: Club, text: str | None) -> tuple[int, ...]:
     """One player ("12") or a team ("12-15") of the club, as written in a head-to-head link."""
     parts = (text or "").strip().split("-")
-    ids = [int(p) for p in parts if p.isdigit() and len(p) < 10]
+    ids = [i for i in map(row_id, parts) if i is not None]
     players = {p.id for p in club.players}
     if not text or len(ids) != len(parts) or len(ids) > 3 or not set(ids) <= players:
         raise Invalid(

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Request, abort, current_app, flash, jsonify, redirect, request, session
+import hmac
+
+from flask import Request, abort, current_app, flash, g, jsonify, redirect, request, session
 from flask.typing import ResponseReturnValue
+from flask_login import current_user
 from flask_login.utils import expand_login_view, login_url, make_next_param
 
 from scorekeeper.extensions import db, login_manager
 from scorekeeper.models import User
 from scorekeeper.services.accounts import user_for_token
+from scorekeeper.services.numbers import row_id
 
 #: What an anonymous call to the JSON API hears, instead of a redirect to the login page.
 API_LOGIN_NEEDED = "Log in or send Authorization: Bearer <token>"
@@ -16,21 +20,38 @@ API_LOGIN_NEEDED = "Log in or send Authorization: Bearer <token>"
 
 @login_manager.user_loader
 def load_user(user_id: str) -> User | None:
-    return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+    """The user a session or remember-me cookie names ("id:secret", `User.get_id`), if the
+    secret is still theirs: "log out everywhere" and a new password change it."""
+    number, _, secret = user_id.partition(":")
+    found = row_id(number)
+    user = None if found is None or not secret else db.session.get(User, found)
+    if user is None or not hmac.compare_digest(user.session_secret.encode(), secret.encode()):
+        return None
+    return user
 
 
 @login_manager.request_loader
 def load_user_from_token(request: Request) -> User | None:
+    """The user of a bearer token, under /api/ only: a token opens no page (not even
+    /account/tokens, where a leaked token could mint another and outlive its revocation).
+    Flask-Login asks only when the session holds no user."""
+    if not is_api_request():
+        return None
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
-    return user_for_token(token.strip())
+    user = user_for_token(token.strip())
+    g.identified_by_token = user is not None
+    return user
 
 
-def sent_valid_token(request: Request) -> bool:
-    """Whether the request carries a live bearer token (then it needs no CSRF token)."""
-    return load_user_from_token(request) is not None
+def identified_by_token() -> bool:
+    """Whether this request's user came from its bearer token, the only case that needs no
+    CSRF token (no other site can make a browser send an Authorization header). A session
+    cookie wins over a token, so cookie plus someone's token is the cookie's user, and is
+    checked for CSRF like any session write."""
+    return bool(current_user.is_authenticated and g.get("identified_by_token", False))
 
 
 def is_api_request() -> bool:

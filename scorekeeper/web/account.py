@@ -1,15 +1,17 @@
-"""The account page: API tokens for scripts that use the JSON API with a bearer token."""
+"""The account pages: API tokens for scripts that use the JSON API with a bearer token, the
+password, and logging out everywhere."""
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_login import login_required
+from flask_login import login_required, login_user, logout_user
 
 from scorekeeper.services import accounts
+from scorekeeper.services.errors import Invalid
 from scorekeeper.web.auth import me
-from scorekeeper.web.auth_forms import TokenForm
+from scorekeeper.web.auth_forms import PasswordForm, TokenForm
 
 bp = Blueprint("account", __name__, url_prefix="/account")
 
@@ -40,6 +42,42 @@ def create_token() -> ResponseReturnValue:
     # not encrypted) and never stored by a browser or proxy cache.
     body, status = _tokens_page(TokenForm(formdata=None), new_token=token, status=201)
     return body, status, {"Cache-Control": "no-store"}
+
+
+@bp.route("/password", methods=["GET", "POST"])
+@login_required
+def password() -> ResponseReturnValue:
+    """A new password ends every other session; this one stays logged in."""
+    form = PasswordForm()
+    if form.validate_on_submit():
+        user = me()
+        try:
+            accounts.change_password(user, form.current.data, form.password.data)
+        except Invalid as error:
+            form.current.errors.append(error.message)
+        else:
+            # The session secret is new: log this session in again under it, keeping
+            # a remember-me cookie if this device had one.
+            login_user(user, remember=current_remember_cookie())
+            flash(_("Your password is changed; every other device is logged out."))
+            return redirect(url_for(".tokens"))
+    status = 400 if form.is_submitted() else 200
+    return render_template("account/password.html", form=form), status
+
+
+@bp.post("/logout-everywhere")
+@login_required
+def logout_everywhere() -> ResponseReturnValue:
+    """End every session and remember-me cookie of the account, this one too."""
+    accounts.end_sessions(me())
+    logout_user()
+    flash(_("You are logged out on every device. API tokens still work until you revoke them."))
+    return redirect(url_for("auth.login"))
+
+
+def current_remember_cookie() -> bool:
+    """Whether this device keeps its login (a remember-me cookie came with the request)."""
+    return current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token") in request.cookies
 
 
 @bp.post("/tokens/<int:token_id>/revoke")

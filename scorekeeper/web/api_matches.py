@@ -28,7 +28,8 @@ from scorekeeper.referee import show
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.services import clubs, hands, matches
 from scorekeeper.services.errors import Invalid, NotFound
-from scorekeeper.web.access import sent_valid_token
+from scorekeeper.services.numbers import MAX_ROW_ID, whole_number
+from scorekeeper.web.access import identified_by_token
 from scorekeeper.web.json_body import read_json
 from scorekeeper.web.security import protect_session_write
 
@@ -51,7 +52,7 @@ def login_required() -> ResponseReturnValue | None:
     if not current_user.is_authenticated:
         answer: ResponseReturnValue = login_manager.unauthorized()  # 401 JSON (web/access.py)
         return answer
-    if not sent_valid_token(request):
+    if not identified_by_token():
         protect_session_write()
     return None
 
@@ -285,9 +286,10 @@ def _if_match() -> int:
     text = raw.removeprefix("W/")
     if len(text) >= 2 and text[0] == text[-1] == '"':
         text = text[1:-1]
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise Invalid(f'If-Match must be the hand\'s version, such as "3", not {show(raw)}.')
-    return int(text)
+    version = whole_number(text, MAX_ROW_ID)
+    if version is None:
+        raise Invalid(f'If-Match must be the hand\'s version, such as "3", not {_short(raw)}.')
+    return version
 
 
 # --- answering ----------------------------------------------------------------------------------

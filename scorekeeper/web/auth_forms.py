@@ -72,6 +72,42 @@ class LoginForm(FlaskForm):  # type: ignore[misc]
     remember = BooleanField(_l("Keep me logged in on this device"), default=True)
 
 
+class PasswordForm(FlaskForm):  # type: ignore[misc]
+    """A new password, with the current one: a session left open on a borrowed phone must
+    not be enough to take the account."""
+
+    current = PasswordField(
+        _l("Current password"),
+        validators=[DataRequired(_l("Enter your current password."))],
+        render_kw={"autocomplete": "current-password"},
+    )
+    password = PasswordField(
+        _l("New password"),
+        description=_l("At least %(count)d characters.", count=MIN_PASSWORD),
+        validators=[
+            DataRequired(_l("Choose a password.")),
+            Length(
+                min=MIN_PASSWORD,
+                max=MAX_PASSWORD,
+                message=_l(
+                    "A password needs %(least)d to %(most)d characters.",
+                    least=MIN_PASSWORD,
+                    most=MAX_PASSWORD,
+                ),
+            ),
+        ],
+        render_kw={"autocomplete": "new-password"},
+    )
+    repeat = PasswordField(
+        _l("Repeat the new password"),
+        validators=[
+            DataRequired(_l("Type the password a second time.")),
+            EqualTo("password", _l("The two passwords differ; type the same one twice.")),
+        ],
+        render_kw={"autocomplete": "new-password"},
+    )
+
+
 class TokenForm(FlaskForm):  # type: ignore[misc]
     label = StringField(
         _l("What is it for?"),

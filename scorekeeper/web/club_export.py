@@ -33,9 +33,6 @@ from scorekeeper.web.club_export_forms import ImportForm
 
 bp = Blueprint("club_export", __name__)
 
-#: The largest club file the page takes (a club of thousands of matches fits easily).
-MAX_IMPORT_BYTES = 64 * 1024 * 1024
-
 
 @bp.get("/clubs/<int:club_id>/export.csv")
 @login_required
@@ -74,7 +71,7 @@ def backup(club_id: int) -> ResponseReturnValue:
 @bp.route("/clubs/import", methods=["GET", "POST"])
 @login_required
 def import_page() -> ResponseReturnValue:
-    request.max_content_length = MAX_IMPORT_BYTES  # more is a 413 before anything is read
+    # Files up to MAX_IMPORT_LENGTH: web/security.py applies it before any form is parsed.
     form = ImportForm()
     if request.method == "GET":
         return render_template("clubs/import.html", form=form)

@@ -16,10 +16,12 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper.models import Match
+from scorekeeper.referee import MAX_HAND_POINTS
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.scoring import kozi_missing
 from scorekeeper.rules.variants import Variant
 from scorekeeper.services.matches import format_of, live_hands, state_of, variant_of
+from scorekeeper.services.numbers import short, whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, requirement_text
 from scorekeeper.web.verdict_words import verdict_words
 
@@ -248,8 +250,9 @@ class HandForm:
         for seat in layout.seats:
             form.hand_of[seat.id] = str(data.get(f"p{seat.id}-hand", ""))
             side = str(data.get(f"p{seat.id}-side", ""))
-            if layout.shared and side.isdigit() and int(side) < len(layout.side_labels):
-                form.side_of[seat.id] = int(side)
+            chosen = whole_number(side, len(layout.side_labels) - 1)
+            if layout.shared and chosen is not None:
+                form.side_of[seat.id] = chosen
         return form
 
     def members(self, side: int) -> list[SeatRow]:
@@ -307,17 +310,18 @@ class HandForm:
                     who=who,
                 )
             )
-        elif not points.isdigit():
+        elif whole_number(points, MAX_HAND_POINTS) is None:
             self.errors.append(
                 _(
-                    "The points left in the hands of %(who)s must be a whole number, "
-                    "not “%(text)s”.",
+                    "The points left in the hands of %(who)s must be a whole number from 0 "
+                    "to %(most)d, not “%(text)s”.",
                     who=who,
-                    text=points,
+                    most=MAX_HAND_POINTS,
+                    text=short(points),
                 )
             )
         else:
-            team["hand_points"] = int(points)
+            team["hand_points"] = whole_number(points)
         if side.cut and side.cut in {c for c, _ in layout.cuts}:
             team["cut"] = side.cut
         if layout.opening and side.opening.strip() and side.opening_melds:
@@ -333,14 +337,14 @@ class HandForm:
             team["opening_melds"] = sorted(set(side.opening_melds))
         failed = side.failed.strip()
         if layout.failed and failed:
-            if failed.isdigit():
-                team["failed_openings"] = int(failed)
+            if whole_number(failed) is not None:
+                team["failed_openings"] = whole_number(failed)
             else:
                 self.errors.append(
                     _(
                         "The failed openings of %(who)s must be a whole number, not “%(text)s”.",
                         who=who,
-                        text=failed,
+                        text=short(failed),
                     )
                 )
         if side.unplayed.strip():
@@ -351,7 +355,7 @@ class HandForm:
 def _marked(melds: list[str], marks: list[str]) -> list[int]:
     """The opening marks of a side, posted as the positions of their meld rows, as indexes
     into the melds that hold cards (empty rows are not melds; a mark on one is dropped)."""
-    positions = {int(m) for m in marks if m.isdigit()}
+    positions = {whole_number(m, len(melds)) for m in marks} - {None}
     filled, marked = 0, []
     for position, meld in enumerate(melds):
         if not meld.strip():

@@ -22,7 +22,9 @@ from scorekeeper.rules.variants import (
     TargetRule,
     UnplayedBiribaki,
     Variant,
+    option_most,
 )
+from scorekeeper.services.numbers import short, whole_number
 from scorekeeper.web.game_words import pot_of, word_of
 from scorekeeper.web.rule_words import describe_rules
 
@@ -247,16 +249,19 @@ def _read(name: str, text: str, default: Any, preset: Variant) -> Any:
         return text or None
     if not text and name in ("max_size", "bonus_semiclean"):
         return None
-    if not text.isdigit():
+    most = option_most(name)
+    value = whole_number(text, most)
+    if value is None:
         label = option_label(name, preset)
         raise OptionInputError(
             _(
-                "House rule “%(label)s” needs a whole number of 0 or more, not “%(text)s”.",
+                "House rule “%(label)s” needs a whole number from 0 to %(most)d, not “%(text)s”.",
                 label=label,
-                text=text,
+                most=most,
+                text=short(text),
             )
         )
-    return int(text)
+    return value
 
 
 def _same(value: Any, default: Any) -> bool:

@@ -7,13 +7,14 @@ from flask_wtf import FlaskForm
 from wtforms import Field, StringField, ValidationError
 
 from scorekeeper.services.leaderboard import MAX_MINIMUM
+from scorekeeper.services.numbers import whole_number
 
 _BAD_MINIMUM = _l("The minimum of matches must be a whole number from 0 to 1000.")
 
 
 def _whole_number(_form: FlaskForm, field: Field) -> None:
     text = (field.data or "").strip()
-    if not text.isdigit() or len(text) > 4 or int(text) > MAX_MINIMUM:
+    if whole_number(text, MAX_MINIMUM) is None:
         raise ValidationError(_BAD_MINIMUM)
 
 

@@ -33,8 +33,12 @@ def address_key() -> str:
 
 
 def account_key() -> str:
-    """The account being tried, however its name is spelt (an empty name: no account limit)."""
-    username = request.form.get("username", "").strip().casefold()
+    """The account being tried, however its name is spelt (an empty name: no account limit).
+
+    Read by the login form itself, so the name counted is the name checked whatever the
+    body: Flask-WTF also reads a JSON body, which request.form never holds."""
+    username = LoginForm(meta={"csrf": False}).username.data
+    username = username.strip().casefold() if isinstance(username, str) else ""
     return "account:" + username if username else ""
 
 

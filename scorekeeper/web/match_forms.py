@@ -14,8 +14,9 @@ from scorekeeper.models import Player
 from scorekeeper.rules.formats import FORMATS, Credit, TableFormat
 from scorekeeper.rules.match import deal_order, seat_order
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.rules.variants import TargetRule, Variant
+from scorekeeper.rules.variants import TargetRule, Variant, option_most
 from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services.numbers import row_id, short, whole_number
 from scorekeeper.web.game_words import deal_text
 from scorekeeper.web.house_rules import (
     OptionGroup,
@@ -109,14 +110,21 @@ class NewMatchForm:
             house_rules = {}
         target = None
         text = self.target.strip()
-        if not text.isdigit() or int(text) <= 0:
+        most = option_most("target")
+        chosen = whole_number(text, most)
+        if not chosen:
             self.errors.append(
-                _("The target must be a whole number of points, not “%(text)s”.", text=text)
+                _(
+                    "The target must be a whole number of points from 1 to %(most)d, "
+                    "not “%(text)s”.",
+                    most=most,
+                    text=short(text),
+                )
             )
-        elif int(text) != self.preset.target:
-            target = int(text)
+        elif chosen != self.preset.target:
+            target = chosen
         teams = self._teams()
-        dealer = int(self.first_dealer) if self.first_dealer.isdigit() else None
+        dealer = row_id(self.first_dealer)
         if self.errors:
             return None
         return MatchRequest(

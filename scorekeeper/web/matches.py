@@ -21,6 +21,7 @@ from scorekeeper.rules.presets import PRESETS
 from scorekeeper.services import hands, matches
 from scorekeeper.services.clubs import club_for, is_row_id, role_in
 from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
+from scorekeeper.services.numbers import whole_number
 from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, opening_line, verdict_text
 from scorekeeper.web.match_forms import new_match_form
 from scorekeeper.web.scoreboard import board, cards_text, points, version_rows
@@ -155,7 +156,7 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
     if "save" not in request.form:
         return _previewed(match, form, entry, number)
     try:
-        version = int(form.version) if form.version.isdigit() else -1
+        version = whole_number(form.version) or -1
         hands.edit_hand(match, number, _me(), entry, version, form.reason)
     except ServiceError as error:
         return _refused(match, form, error, number)
@@ -187,7 +188,7 @@ def delete_hand(match_id: int, number: int) -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("matches/delete.html", match=match, hand=hand)
     version = request.form.get("version", "")
-    hands.delete_hand(match, number, _me(), int(version) if version.isdigit() else -1)
+    hands.delete_hand(match, number, _me(), whole_number(version) or -1)
     flash(_("Hand %(number)d deleted; its history is kept.", number=number))
     return redirect(url_for(".scoreboard", match_id=match.id))
 

@@ -8,6 +8,7 @@ from flask import request
 from flask_babel import gettext as _
 
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.numbers import short, whole_number
 
 
 def page_number(total: int, size: int) -> tuple[int, int]:
@@ -15,12 +16,13 @@ def page_number(total: int, size: int) -> tuple[int, int]:
     `size` a page; a page that is not there is Invalid, naming the pages there are."""
     pages = max(1, math.ceil(total / size))
     text = request.args.get("page", "1")
-    if not text.isdigit() or not 1 <= int(text) <= pages:
+    page = whole_number(text, pages)
+    if not page:
         raise Invalid(
             _(
                 "There is no page %(page)s: the pages go from 1 to %(pages)d.",
-                page=text,
+                page=short(text),
                 pages=pages,
             )
         )
-    return int(text), pages
+    return page, pages

@@ -27,6 +27,7 @@ from scorekeeper.services import (
 )
 from scorekeeper.services.clubs import club_for
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.numbers import row_id
 from scorekeeper.web.auth import me
 from scorekeeper.web.paging import page_number
 from scorekeeper.web.pictures import rating_picture, rating_text
@@ -97,9 +98,10 @@ def _season_arg(club: Club) -> Season | None:
     text = request.args.get("season", "all")
     if text == "all":
         return None
-    if not text.isdigit():
+    season_id = row_id(text)
+    if season_id is None:
         raise Invalid(_("Choose one of the club's seasons, or all time."))
-    return seasons.season_in(club, int(text))
+    return seasons.season_in(club, season_id)
 
 
 @bp.get("/clubs/<int:club_id>/partnerships")

@@ -5,16 +5,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, NumberRange, Optional, ValidationError
 
+from scorekeeper.referee import MAX_CARD_TEXT
 from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.formats import MOST_CARDS
 from scorekeeper.rules.opening import Requirement, requirement
 from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError, Variant
+from scorekeeper.services.numbers import whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, word_of
 from scorekeeper.web.rule_words import band_lines
 
@@ -31,12 +35,25 @@ _NO_CARDS = _l("Enter the cards of the meld, such as 3H 4H 5H.")
 
 
 def _card_notation(form: MeldCheckForm, field: Field) -> None:
+    if len(field.data) > MAX_CARD_TEXT:
+        raise ValidationError(
+            _("A meld is at most %(most)d characters of cards.", most=MAX_CARD_TEXT)
+        )
     try:
         cards = parse_cards(field.data)
     except ValueError as error:
         raise ValidationError(sentence(str(error))) from None
     if not cards:  # only separators, such as ", ,"
         raise ValidationError(str(_NO_CARDS))
+    if len(cards) > MOST_CARDS:  # the engine never judges more than the decks hold
+        raise ValidationError(
+            _(
+                "A meld can hold at most %(most)d cards, all the cards of three decks; "
+                "this one has %(count)d.",
+                most=MOST_CARDS,
+                count=len(cards),
+            )
+        )
 
 
 def _preset_choice(variant: Variant) -> SelectChoice:
@@ -128,9 +145,11 @@ class MeldCheckForm(FlaskForm):
         if self.opening.data is not None and not self.opening.errors:
             return Requirement(self.opening.data)
         band = (self.opening_band.data or "").strip()
-        if variant.opening_table is None or not band.lstrip("-").isdigit():
+        score = whole_number(band.removeprefix("-"))
+        if variant.opening_table is None or score is None:
             return None
-        return requirement(variant.opening_table, int(band), variant.opening_comparison)
+        score = -score if band.startswith("-") else score
+        return requirement(variant.opening_table, score, variant.opening_comparison)
 
     def house_rules(self) -> dict[str, Any]:
         try:

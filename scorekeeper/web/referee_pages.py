@@ -20,6 +20,7 @@ from scorekeeper.rules.presets import PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError
 from scorekeeper.services.clubs import is_row_id, role_in
 from scorekeeper.services.matches import variant_of
+from scorekeeper.services.numbers import row_id
 from scorekeeper.web.matches import no_such_match
 from scorekeeper.web.referee_forms import KOZI_CHOICES, MeldCheckForm, sentence
 from scorekeeper.web.rule_words import ASSUMED_NOTE, describe_rules, summary
@@ -59,9 +60,10 @@ def meld() -> ResponseReturnValue:
 def _use_match_rules(form: MeldCheckForm, match_id: str) -> None:
     """Opened from a match (``?match=<id>``), the checker judges by that match's own rules,
     for its members; anyone else gets the plain checker."""
-    if not match_id.isdigit() or form.options.data:
+    found = row_id(match_id)
+    if found is None or form.options.data:
         return
-    match = db.session.get(Match, int(match_id)) if is_row_id(int(match_id)) else None
+    match = db.session.get(Match, found)
     if match is None or role_in(current_user, match.club) is None:
         return
     form.variant.data = match.variant_id
@@ -70,9 +72,9 @@ def _use_match_rules(form: MeldCheckForm, match_id: str) -> None:
 
 @bp.get("/matches/<int:match_id>/rules")
 @login_required
-def match_rules(match_id: str | int) -> ResponseReturnValue:
+def match_rules(match_id: int) -> ResponseReturnValue:
     """The rules of one match in plain words: its preset with the players' house rules."""
-    match = db.session.get(Match, int(match_id)) if is_row_id(int(match_id)) else None
+    match = db.session.get(Match, match_id) if is_row_id(match_id) else None
     if match is None or role_in(current_user, match.club) is None:
         raise no_such_match()  # to strangers the match does not exist
     variant = variant_of(match)

@@ -3,10 +3,11 @@ token looks like (a page in the reader's language, or JSON under /api/)."""
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Request, Response, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import csrf
@@ -48,6 +49,49 @@ API_CSRF_NEEDED = (
     "scripts send Authorization: Bearer <token> instead."
 )
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+#: Routes that take a larger body than MAX_CONTENT_LENGTH, and the config key of their limit.
+LARGE_BODIES = {"club_export.import_page": "MAX_IMPORT_LENGTH"}
+
+
+class BoundedRequest(Request):
+    """A request whose body is limited as soon as its route is known: MAX_CONTENT_LENGTH
+    everywhere, a route's own limit (LARGE_BODIES) where it takes files. Known before any
+    hook runs, so not even the CSRF check parses a form larger than its route allows."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        if self._max_content_length is None and current_app and self.endpoint in LARGE_BODIES:
+            return int(current_app.config[LARGE_BODIES[self.endpoint]])
+        return super().max_content_length
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
+
+
+def size_words(size: int) -> str:
+    """A byte count as people read it: "256 KB", "5 MB"."""
+    if size >= 1024 * 1024 and size % (1024 * 1024) == 0:
+        return f"{size // (1024 * 1024)} MB"
+    return f"{max(1, size // 1024)} KB"
+
+
+def too_large(_error: RequestEntityTooLarge) -> ResponseReturnValue:
+    """413, said as a sentence with the limit: JSON under /api/, the error page elsewhere."""
+    limit = request.max_content_length
+    if limit is None:
+        message = _("The request is larger than this server takes.")
+    else:
+        message = _(
+            "The request is larger than this server takes here: at most %(size)s.",
+            size=size_words(limit),
+        )
+    if request.path.startswith("/api/"):
+        return {"error": message}, 413
+    page = {"code": 413, "name": _("Request Entity Too Large"), "description": message}
+    return render_template("error.html", error=page), 413
 
 
 def secure_cookies() -> bool:
@@ -101,5 +145,7 @@ def init_app(app: Flask) -> None:
         )
     # The remember-me cookie follows the session cookie's Secure flag unless set apart.
     app.config.setdefault("REMEMBER_COOKIE_SECURE", app.config["SESSION_COOKIE_SECURE"])
+    app.request_class = BoundedRequest
     app.after_request(add_headers)
     app.register_error_handler(CSRFError, refused_csrf)
+    app.register_error_handler(RequestEntityTooLarge, too_large)

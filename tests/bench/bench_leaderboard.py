@@ -319,8 +319,10 @@ def with_players(value: dict[str, Any], seated: list[int]) -> dict[str, Any]:
 
 def report(app: Flask, club_id: int, user_id: int, season_id: int, runs: int) -> None:
     client = app.test_client()
+    user = db.session.get(User, user_id)
+    assert user is not None
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = user.get_id()  # its id and session secret
         session["_fresh"] = True
     season = db.session.get(Season, season_id)
     assert season is not None

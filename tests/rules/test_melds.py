@@ -1092,3 +1092,51 @@ def test_deck_limits_name_the_card(
     format_id: str, teams: list[TeamHand], problems: list[str]
 ) -> None:
     assert deck_problems(teams, FORMATS[format_id]) == problems
+
+
+# --- bounded work (issue 11) ----------------------------------------------------------------
+
+
+def test_repeated_aces_try_a_constant_number_of_readings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """5,000 AH took 30 s: every count of low aces was tried, each reading linear in the meld."""
+    from scorekeeper.rules import melds
+
+    calls = []
+    real = melds._run
+    monkeypatch.setattr(melds, "_run", lambda *args: calls.append(1) or real(*args))
+    verdict = melds.judge_meld(parse_cards("QH KH " + " ".join(["AH"] * 5000)), PAGAT)
+    assert verdict.kind is MeldKind.RUN
+    assert "appears 5000 times" in " ".join(verdict.problems)
+    assert len(calls) <= 10, f"{len(calls)} readings of one meld"
+
+
+def _every_split(aces: int) -> list[int]:
+    return list(range(aces, -1, -1))
+
+
+@pytest.mark.parametrize("variant", list(PRESETS.values()), ids=lambda v: v.id)
+def test_trying_fewer_ace_splits_changes_no_verdict(
+    variant: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The readings skipped rank the same as one that is tried: every verdict (problems,
+    layout, bonus) is what trying every split of the aces gives."""
+    import random
+
+    from scorekeeper.rules import melds
+
+    rng = random.Random(11)
+    pool = ["AH", "AH", "AH", "2H", "3H", "4H", "QH", "KH", "JK", "2S", "5H", "10H"]
+    samples = [" ".join(rng.choices(pool, k=rng.randint(2, 9))) for _ in range(300)]
+    samples += [" ".join(["AH"] * n + extra) for n in range(1, 7) for extra in ([], ["KH"], ["2H"])]
+    fast = [melds.judge_meld(parse_cards(s), variant, Suit.HEARTS) for s in samples]
+    monkeypatch.setattr(melds, "_ace_splits", _every_split)
+    slow = [melds.judge_meld(parse_cards(s), variant, Suit.HEARTS) for s in samples]
+    for text, a, b in zip(samples, fast, slow, strict=True):
+        assert (a.problems, a.layout, a.kind, a.clean, a.bonus, a.semiclean) == (
+            b.problems,
+            b.layout,
+            b.kind,
+            b.clean,
+            b.bonus,
+            b.semiclean,
+        ), text

@@ -576,6 +576,12 @@ CASES = [
         ),
     ),
     Case(
+        "too large",
+        lambda: error(PAGAT.with_options, going_out_bonus=10**40),
+        "Option 'going_out_bonus' must be a whole number from 0 to 100000, not …",
+        "Η επιλογή «going_out_bonus» πρέπει να είναι ακέραιος από 0 έως 100000, όχι …",
+    ),
+    Case(
         "negative",
         lambda: error(PAGAT.with_options, going_out_bonus=-5),
         "Option 'going_out_bonus' cannot be negative (-5)",

@@ -189,6 +189,13 @@ TABLE: dict[tuple[str, str], Route] = {
         signed_in(201), form(label="phone"), changes=ANY_SIGNED_IN
     ),
     ("POST", "account.revoke_token"): Route(own_token(302), changes=("owner",)),
+    ("GET", "account.password"): Route(signed_in(200)),
+    ("POST", "account.password"): Route(
+        signed_in(302),
+        form(current=PASSWORD, password="a new password", repeat="a new password"),
+        changes=ANY_SIGNED_IN,
+    ),
+    ("POST", "account.logout_everywhere"): Route(signed_in(302), changes=ANY_SIGNED_IN),
     # Clubs.
     ("GET", "clubs.index"): Route(signed_in(200)),
     ("POST", "clubs.create"): Route(signed_in(302), form(name="New club"), changes=ANY_SIGNED_IN),

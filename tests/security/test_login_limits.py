@@ -106,6 +106,25 @@ def test_failed_logins_are_limited_per_account(
     assert log_in(client, vera, PASSWORD, address="192.0.2.99").status_code == 302
 
 
+def test_failed_logins_sent_as_json_count_for_the_account(
+    app: Flask, world: World, client: FlaskClient
+) -> None:
+    """Flask-WTF reads a JSON body as the form: the limit counted request.form, so a script
+    could try passwords for one account without end (issue 11, item 5)."""
+    olga = world.usernames["owner"]
+    page = client.get("/login").get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="', 1)[-1].split('"', 1)[0]
+    for attempt in range(5):
+        response = client.post(
+            "/login",
+            json={"username": f" {olga.upper()} ", "password": "wrong"},
+            headers={"X-CSRFToken": token},
+            environ_base={"REMOTE_ADDR": f"192.0.2.{attempt + 10}"},
+        )
+        assert response.status_code == 400
+    assert log_in(client, olga, PASSWORD, address="192.0.2.99").status_code == 429
+
+
 def test_failed_logins_are_limited_per_address(
     app: Flask, world: World, client: FlaskClient
 ) -> None:

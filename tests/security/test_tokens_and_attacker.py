@@ -162,3 +162,42 @@ def test_the_meld_checker_does_not_reveal_another_clubs_house_rules(
     )
     owner = client_as(app, world, "owner")
     assert owner.get(f"/referee/meld?match={world.match}").get_data(as_text=True) != theirs
+
+
+# --- bearer tokens open the API only, and never stand in for CSRF (issue 11) ----------------
+
+
+def test_a_bearer_token_opens_no_page(app: Flask, world: World) -> None:
+    """A leaked token could open /account/tokens and mint another, outliving its revocation."""
+    script = app.test_client()
+    bearer = {"Authorization": f"Bearer {world.token}"}
+    before = snapshot(app)
+    for path in ("/account/tokens", f"/clubs/{world.club}", f"/matches/{world.match}"):
+        response = script.get(path, headers=bearer)
+        assert response.status_code == 302, path
+        assert "/login" in response.headers["Location"]
+    minted = script.post("/account/tokens", data={"label": "mine now"}, headers=bearer)
+    assert minted.status_code in (302, 400), minted.status_code
+    assert "sk_" not in minted.get_data(as_text=True)
+    assert snapshot(app) == before
+    assert script.get("/api/v1/clubs", headers=bearer).status_code == 200
+
+
+def test_a_cookie_with_someone_elses_token_still_needs_csrf(app: Flask, world: World) -> None:
+    """The session's user wins over the token, so the token must not waive the CSRF check:
+    a cross-site page could otherwise ride the cookie with any token it holds."""
+    scorer = client_as(app, world, "scorer")
+    bearer = {"Authorization": f"Bearer {world.stranger_token}"}
+    before = snapshot(app)
+    response = scorer.post(
+        f"/api/v1/clubs/{world.club}/players", json={"name": "Mallory"}, headers=bearer
+    )
+    assert response.status_code == 400, response.get_data(as_text=True)
+    assert "X-CSRFToken" in response.json["error"]
+    assert snapshot(app) == before
+    # With its CSRF token the same write is the scorer's own.
+    sent = bearer | {"X-CSRFToken": csrf_token(scorer)}
+    response = scorer.post(
+        f"/api/v1/clubs/{world.club}/players", json={"name": "Zoe"}, headers=sent
+    )
+    assert response.status_code == 201

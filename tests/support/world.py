@@ -48,8 +48,13 @@ def played_on(match: Match, day: date, hour: int = 12) -> None:
 
 
 def signed_in(client: FlaskClient, user_id: int) -> FlaskClient:
-    """`client` with the session cookie Flask-Login makes at a fresh login of `user_id`."""
+    """`client` with the session cookie Flask-Login makes at a fresh login of `user_id`
+    (its id and session secret, `User.get_id`)."""
+    with client.application.app_context():
+        user = db.session.get(User, user_id)
+        assert user is not None, f"no user {user_id}"
+        session_id = user.get_id()
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = session_id
         session["_fresh"] = True
     return client

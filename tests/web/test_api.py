@@ -572,7 +572,7 @@ def test_score_before_beyond_ten_million_is_400(
     assert status == 400
     assert answer == {
         "error": "Team B: 'score_before' must be a whole number or exact text like "
-        f'"1252½", not {shown}'
+        f'"1252½", from -10000000 to 10000000, not {shown}'
     }
 
 

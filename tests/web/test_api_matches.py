@@ -253,8 +253,7 @@ def test_a_logged_in_session_works_too(world: World) -> None:
 def test_a_session_cannot_be_used_by_a_cross_site_form(world: World) -> None:
     """The blueprint is CSRF-exempt, so a body must be JSON: no HTML form can send that."""
     client = world.app.test_client()
-    with client.session_transaction() as session:
-        session["_user_id"] = str(world.user_ids["olga"])
+    signed_in(client, world.user_ids["olga"])
     response = Api(client).post("clubs", raw="name=Hijacked", content_type="text/plain")
     assert response.status_code == 415
     assert "application/json" in response.get_json()["error"]

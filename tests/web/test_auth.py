@@ -348,16 +348,17 @@ def test_a_token_logs_a_request_in_until_revoked(client: FlaskClient, app: Flask
 
     script = app.test_client()
     bearer = {"Authorization": f"Bearer {token}"}
-    response = script.get("/clubs", headers=bearer)
-    assert response.status_code == 200
-    assert ">ann<" in text(response)
-    assert script.get("/clubs").status_code == 302, "a token opens no session"
-    assert script.get("/clubs", headers={"Authorization": "Bearer sk_wrong"}).status_code == 302
+    assert script.get("/api/v1/clubs", headers=bearer).status_code == 200
+    assert script.get("/api/v1/clubs").status_code == 401, "a token opens no session"
+    wrong = {"Authorization": "Bearer sk_wrong"}
+    assert script.get("/api/v1/clubs", headers=wrong).status_code == 401
+    # A token is for the API only: it opens no page (issue 11).
+    assert script.get("/clubs", headers=bearer).status_code == 302
 
     with app.app_context():
         token_id = db.session.query(ApiToken).one().id
     client.post(f"/account/tokens/{token_id}/revoke")
-    assert script.get("/clubs", headers=bearer).status_code == 302
+    assert script.get("/api/v1/clubs", headers=bearer).status_code == 401
 
 
 def test_nobody_revokes_another_persons_token(client: FlaskClient, app: Flask) -> None:

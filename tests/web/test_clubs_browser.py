@@ -43,7 +43,8 @@ def test_register_start_a_club_add_players_and_invite(
     requested = record_requests(page)
 
     page.goto(live_server + "/")
-    page.get_by_role("main").get_by_role("link", name="Register").click()  # the home page's big button
+    # The home page's big Register button (the header has a Register link too).
+    page.get_by_role("main").get_by_role("link", name="Register").click()
     expect(page.get_by_role("heading", level=1, name="Register")).to_be_visible()
     page.get_by_label("Username").fill("eleni")
     page.get_by_label("Password", exact=True).fill("short")

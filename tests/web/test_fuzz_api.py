@@ -71,6 +71,8 @@ numbers = st.one_of(
     st.integers(),
     st.floats(),
     st.sampled_from(["12½", "−⅓", "1/0", "-40", "²", "1e999", "2505/2"]),
+    # Each side of the bounds of issue 11: failed openings, hand points, house rules, BIGINT.
+    st.sampled_from([100, 101, 200_000, 200_001, 100_001, 1_000_001, 2**63, -(2**63)]),
 )
 cards = st.one_of(
     st.sampled_from(
@@ -78,6 +80,8 @@ cards = st.one_of(
     ),
     st.text(alphabet="AJQKTX0123456789SHDC★♠♥♦♣-, ", max_size=24),
     text,
+    # About as many cards as the decks hold (108, 162), of repeated aces: the slowest to judge.
+    st.integers(100, 170).map(lambda n: " ".join(["QH", "KH"] + ["AH"] * n)),
 )
 OPTION_NAMES = sorted(PRESETS["pagat"].options())
 options = st.dictionaries(
@@ -132,8 +136,9 @@ def bodies(rule: str, values: dict[str, Any]) -> st.SearchStrategy[dict[str, Any
         max_size=4,
     )
     hand = {"kozi": kozis, "teams": mostly(sides(player_ids, referee=False))}
+    reasons = weighted((9, text), (1, st.integers(990, 1010).map(lambda n: "x" * n)))
     kinds = {
-        "hand": st.fixed_dictionaries(hand, optional={"accepted_reason": mostly(text)}),
+        "hand": st.fixed_dictionaries(hand, optional={"accepted_reason": mostly(reasons)}),
         "score": st.fixed_dictionaries(
             {
                 "variant": variant_ids,

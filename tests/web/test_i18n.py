@@ -163,8 +163,7 @@ def test_role_names_and_service_messages_are_greek(
         clubs.join_by_invite(viewer, club.invite_code)
         assert clubs.role_in(viewer, club) is Role.VIEWER
         viewer_id = viewer.id
-    with client.session_transaction() as session:
-        session["_user_id"] = str(viewer_id)
+    signed_in(client, viewer_id)
     refused = client.get(f"/matches/{match_id}/hands/new", headers=GREEK)
     assert refused.status_code == 403
     assert "Χρειάζεται ο ρόλος «γραφιάς»· εδώ είσαι «θεατής»." in unescape(refused.text)

@@ -260,7 +260,10 @@ def test_team_names_default_to_the_players_names(owner: FlaskClient, table: Tabl
         ({"team__1__seat__1": "ANN"}, "is seated twice; every player takes one seat."),
         ({"opt__going_out_bonus": "lots"}, "“Bonus for going out” needs a whole number"),
         ({"opt__min_size": "1"}, "Option 'min_size' must be at least 2, not 1"),
-        ({"target": "0"}, "The target must be a whole number of points, not “0”."),
+        (
+            {"target": "0"},
+            "The target must be a whole number of points from 1 to 1000000, not “0”.",
+        ),
         ({"team__0__name": "Same", "team__1__name": "Same"}, "Two teams have the same name"),
     ],
     ids=["empty-seat", "seated-twice", "not-a-number", "inconsistent-rule", "target", "names"],
@@ -332,7 +335,7 @@ def test_points_instead_of_cards_and_form_mistakes(owner: FlaskClient, table: Ta
     assert "Give the cards left in the hands of B as cards or as a point total" in both.text
     word = post_hand(owner, match_id, s1__points="fifty")
     assert word.status_code == 400
-    assert "must be a whole number, not “fifty”" in word.text
+    assert "must be a whole number from 0 to 200000, not “fifty”" in word.text
     bad_card = post_hand(owner, match_id, s0__meld=["5S 6S ZZ"])
     assert bad_card.status_code == 400
     assert "ZZ" in bad_card.text

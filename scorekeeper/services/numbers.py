@@ -1,0 +1,34 @@
+"""The one reader of whole numbers and ids in request data (query strings, form fields,
+headers): ASCII digits only and few of them, so "²" (which str.isdigit takes and int()
+refuses) and numbers of thousands of digits (which int() refuses past 4,300, and databases
+overflow long before) are a 400 naming the value, never a 500."""
+
+from __future__ import annotations
+
+from scorekeeper.services.clubs import MAX_ROW_ID
+
+#: Digits enough for any id or count (a BIGINT holds 18), and no more.
+MAX_DIGITS = 18
+
+
+def whole_number(text: str | None, most: int | None = None) -> int | None:
+    """`text` as a whole number of 0 or more (surrounding spaces allowed), or None when it
+    is anything else: empty, signed, not ASCII digits, too long, or above `most`."""
+    if text is None:
+        return None
+    text = text.strip()
+    if not text or len(text) > MAX_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return None if most is not None and value > most else value
+
+
+def row_id(text: str | None) -> int | None:
+    """`text` as a row's id (1 to 2³¹−1), or None when it cannot be one."""
+    value = whole_number(text, MAX_ROW_ID)
+    return value if value else None
+
+
+def short(text: str, limit: int = 40) -> str:
+    """Text quoted in a message, cut to `limit` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -52,6 +52,10 @@ def _fits(page: Page, width: int) -> None:
     for chip in page.locator(".opening-chip:visible").all():
         box = chip.bounding_box()
         assert box is not None and box["height"] >= 44, "the Opening chip is a tap target"
+        # Its word fits inside it, and it sits beside its meld's cards, not under them.
+        assert chip.evaluate("c => c.scrollWidth <= c.clientWidth"), "the chip's word fits"
+        field = chip.locator("xpath=..").locator("[data-meld]").bounding_box()
+        assert field is not None and abs(field["y"] - box["y"]) < box["height"], "chip beside"
 
 
 def _meld(page: Page, side: int, row: int, cards: str) -> None:

@@ -202,6 +202,10 @@ def test_a_team_without_a_name_of_its_own_is_named_once(client: FlaskClient, tab
     page = client.get(created.headers["Location"]).get_data(as_text=True)
     names = re.findall(r'class="standing-(?:name|players)">([^<]*)<', page)
     assert names == ["Ann &amp; Cy", "Them", "Bob &amp; Di"], "named once; Them's players shown"
+    # The hand form heads each side the same way.
+    form = client.get(created.headers["Location"] + "/hands/new").get_data(as_text=True)
+    heads = re.findall(r'<h2 id="side-\d-title">(.*?)</h2>', form)
+    assert heads == ["Ann &amp; Cy", 'Them <span class="side-players">Bob &amp; Di</span>']
 
 
 # --- the new-match form ----------------------------------------------------------------------

@@ -278,6 +278,8 @@ def test_history_marks_what_a_correction_changed_and_gives_the_time_in_utc(
     assert "8♥ 9♥ 10♥" in marked, "the meld that came in"
     assert "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠" not in marked, "a meld that stayed is not marked"
     assert "<del>8♥ 9♥ 10♥ J♥ Q♥ K♥ joker</del>" in newest, "the meld that went"
+    assert "Clean kózi biriba 5♠–J♠" in marked, "the bonus the new kózi changed"
+    assert "Went out" not in marked, "a score line that stayed is not marked"
     assert "changed-mark" not in oldest, "the first version has nothing to compare with"
     stamps = re.findall(r'<time datetime="([^"]+)" data-local-time>([^<]+)</time>', page)
     assert len(stamps) == 2

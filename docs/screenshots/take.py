@@ -297,7 +297,7 @@ def hand_one(me: Evening, board: str) -> None:
     bottom_at(page, page.locator("[data-points-pad]"))
     me.shoot("hand-1-points")
 
-    bottom_at(page, page.locator("#preview"))
+    bottom_at(page, page.locator(".entry-actions"))  # the preview, right above Save
     me.shoot("hand-1-preview")
     page.locator("button[data-save]").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+$"))

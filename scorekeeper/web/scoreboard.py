@@ -250,7 +250,14 @@ def _version_row(
         old = old_sides[i] if i < len(old_sides) else None
         old_melds = [m.text for m in old.melds] if old else []
         old_details = {d.text for d in old.details} if old else set()
+        old_lines = {(ln["label"], ln["points"]) for ln in old.lines} if old else set()
         score = scored[i] if i < len(scored) else None
+        # A score line is changed when the version before had no line of that label and
+        # points: a new kózi shows in the bonus it changed, not only in the total.
+        lines = [
+            {**ln, "changed": compare and (ln["label"], ln["points"]) not in old_lines}
+            for ln in (score.lines if score else [])
+        ]
         sides.append(
             VersionSide(
                 name=side.name,
@@ -263,7 +270,7 @@ def _version_row(
                     score.score,
                     compare and (old is None or old.score is None or old.score.text != score.score),
                 ),
-                lines=score.lines if score else [],
+                lines=lines,
             )
         )
     old_kozi = before.kozi.text if before is not None and before.kozi else None

@@ -202,6 +202,10 @@ def test_a_team_without_a_name_of_its_own_is_named_once(client: FlaskClient, tab
     page = client.get(created.headers["Location"]).get_data(as_text=True)
     names = re.findall(r'class="standing-(?:name|players)">([^<]*)<', page)
     assert names == ["Ann &amp; Cy", "Them", "Bob &amp; Di"], "named once; Them's players shown"
+    # The hand form heads each side the same way.
+    form = client.get(created.headers["Location"] + "/hands/new").get_data(as_text=True)
+    heads = re.findall(r'<h2 id="side-\d-title">(.*?)</h2>', form)
+    assert heads == ["Ann &amp; Cy", 'Them <span class="side-players">Bob &amp; Di</span>']
 
 
 # --- the new-match form ----------------------------------------------------------------------
@@ -274,6 +278,8 @@ def test_history_marks_what_a_correction_changed_and_gives_the_time_in_utc(
     assert "8♥ 9♥ 10♥" in marked, "the meld that came in"
     assert "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠" not in marked, "a meld that stayed is not marked"
     assert "<del>8♥ 9♥ 10♥ J♥ Q♥ K♥ joker</del>" in newest, "the meld that went"
+    assert "Clean kózi biriba 5♠–J♠" in marked, "the bonus the new kózi changed"
+    assert "Went out" not in marked, "a score line that stayed is not marked"
     assert "changed-mark" not in oldest, "the first version has nothing to compare with"
     stamps = re.findall(r'<time datetime="([^"]+)" data-local-time>([^<]+)</time>', page)
     assert len(stamps) == 2

@@ -66,6 +66,7 @@ def demo() -> str:
         target=variant.target,
         win_rule=win_rule(variant.target_rule, variant.target),
         standings=standings,
+        openings=variant.opening_table is not None,
         next_dealer=state.next_dealer,
         deal_order=deal_text(variant.deal_direction, sample.deal_order),
         hands=hands,

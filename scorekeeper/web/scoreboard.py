@@ -71,6 +71,7 @@ class Board:
     target: int
     win_rule: str
     standings: list[StandingRow]
+    openings: bool  # the variant has an opening table, so "next opening" says something
     next_dealer: str | None
     deal_order: str  # which way the deal goes and whom it reaches, from the next dealer
     next_number: int
@@ -113,6 +114,7 @@ def board(match: Match) -> Board:
         target=variant.target,
         win_rule=win_rule(variant.target_rule, variant.target),
         standings=standings,
+        openings=variant.opening_table is not None,
         next_dealer=None if state.next_dealer is None else names[state.next_dealer],
         deal_order=deal_text(variant.deal_direction, deal_order_of(match)),
         next_number=1 + max((h.number for h in match.hands), default=0),

@@ -112,7 +112,9 @@ def test_a_greek_table_on_a_phone(
     # --- the scoreboard, and a hand entered in Greek ----------------------------------------
     page.goto(f"{live_server}/matches/{match_id}")
     expect(page.get_by_role("heading", level=1, name=f"Παρτίδα {match_id}")).to_be_visible()
-    expect(page.locator(".standing-opening").first).to_contain_text("Επόμενο άνοιγμα")
+    expect(page.locator(".standing-name").first).to_be_visible()
+    # pagat has no opening minimum, so no team shows a "next opening" line (it would be noise)
+    expect(page.locator(".standing-opening")).to_have_count(0)
     shoot(page, screenshots, "scoreboard-empty")
     page.get_by_role("link", name="Γράψε τον γύρο 1").click()
     expect(page.get_by_role("heading", level=1, name="Γύρος 1")).to_be_visible()

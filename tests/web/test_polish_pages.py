@@ -302,3 +302,14 @@ def test_history_lines_speak_the_readers_language(
     page = client.get(f"/matches/{table.match_id}/hands/1/history").get_data(as_text=True)
     assert "Cards melded" not in page and "Went out" not in page
     assert page.count("Κλείσιμο") == 2, "both versions' lines are in Greek"
+
+
+def test_a_variant_without_an_opening_table_shows_no_next_opening(
+    client: FlaskClient, table: Table
+) -> None:
+    """pagat has no opening minimum: "Next opening: no minimum" on every team was noise."""
+    assert "Next opening" not in client.get("/demo").get_data(as_text=True)
+    signed_in(client, table.user_id)
+    board = client.get(f"/matches/{table.match_id}").get_data(as_text=True)
+    assert "Next to deal" in board
+    assert "Next opening" not in board

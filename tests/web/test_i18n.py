@@ -125,7 +125,7 @@ def test_greek_meld_checker_verdict(client: FlaskClient) -> None:
 def test_greek_scoreboard(client: FlaskClient, match_id: int) -> None:
     page = client.get(f"/matches/{match_id}", headers=GREEK).text
     assert html_lang(page) == "el"
-    for text in (f"Παρτίδα {match_id}", "Γράψε τον γύρο 1", "Γύροι", "Επόμενο άνοιγμα"):
+    for text in (f"Παρτίδα {match_id}", "Γράψε τον γύρο 1", "Γύροι", "Μοιράζει"):
         assert text in page
     assert "νίκη: <strong>πάνω από 5000</strong>" in page
     assert "data-wake-lock" in page and "js/wake-lock.js" in page

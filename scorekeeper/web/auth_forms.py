@@ -3,6 +3,8 @@ person holding the phone; services.accounts still has the last word on every rul
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, PasswordField, StringField
@@ -20,18 +22,10 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-class RegisterForm(FlaskForm):  # type: ignore[misc]
-    username = StringField(
-        _l("Username"),
-        filters=[_strip],
-        validators=[
-            DataRequired(_l("Choose a username.")),
-            Length(max=80, message=_l("A username has at most 80 characters.")),
-        ],
-        render_kw={**USERNAME_INPUT, "autocomplete": "username"},
-    )
-    password = PasswordField(
-        _l("Password"),
+def _new_password(label: Any) -> Any:
+    """A new password's field: its length checked, the browser offered to make one."""
+    return PasswordField(
+        label,
         description=_l("At least %(count)d characters.", count=MIN_PASSWORD),
         validators=[
             DataRequired(_l("Choose a password.")),
@@ -47,14 +41,32 @@ class RegisterForm(FlaskForm):  # type: ignore[misc]
         ],
         render_kw={"autocomplete": "new-password"},
     )
-    repeat = PasswordField(
-        _l("Repeat the password"),
+
+
+def _repeat(label: Any) -> Any:
+    """The new password typed a second time, which must match the first."""
+    return PasswordField(
+        label,
         validators=[
             DataRequired(_l("Type the password a second time.")),
             EqualTo("password", _l("The two passwords differ; type the same one twice.")),
         ],
         render_kw={"autocomplete": "new-password"},
     )
+
+
+class RegisterForm(FlaskForm):  # type: ignore[misc]
+    username = StringField(
+        _l("Username"),
+        filters=[_strip],
+        validators=[
+            DataRequired(_l("Choose a username.")),
+            Length(max=80, message=_l("A username has at most 80 characters.")),
+        ],
+        render_kw={**USERNAME_INPUT, "autocomplete": "username"},
+    )
+    password = _new_password(_l("Password"))
+    repeat = _repeat(_l("Repeat the password"))
 
 
 class LoginForm(FlaskForm):  # type: ignore[misc]
@@ -81,31 +93,8 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
         validators=[DataRequired(_l("Enter your current password."))],
         render_kw={"autocomplete": "current-password"},
     )
-    password = PasswordField(
-        _l("New password"),
-        description=_l("At least %(count)d characters.", count=MIN_PASSWORD),
-        validators=[
-            DataRequired(_l("Choose a password.")),
-            Length(
-                min=MIN_PASSWORD,
-                max=MAX_PASSWORD,
-                message=_l(
-                    "A password needs %(least)d to %(most)d characters.",
-                    least=MIN_PASSWORD,
-                    most=MAX_PASSWORD,
-                ),
-            ),
-        ],
-        render_kw={"autocomplete": "new-password"},
-    )
-    repeat = PasswordField(
-        _l("Repeat the new password"),
-        validators=[
-            DataRequired(_l("Type the password a second time.")),
-            EqualTo("password", _l("The two passwords differ; type the same one twice.")),
-        ],
-        render_kw={"autocomplete": "new-password"},
-    )
+    password = _new_password(_l("New password"))
+    repeat = _repeat(_l("Repeat the new password"))
 
 
 class TokenForm(FlaskForm):  # type: ignore[misc]

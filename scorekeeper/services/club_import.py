@@ -57,7 +57,8 @@ class Imported:
 
 def import_club(data: Any, owner: User | None = None, restore_members: bool = False) -> Imported:
     """Make a new club from `data`; `owner` becomes its owner, and with `restore_members`
-    the file's members who have an account here (same username) get their roles back."""
+    the file's members who have an account here (same username) get their roles back.
+    Hands keep their authors only where the author is a member of the new club."""
     try:
         with db.session.no_autoflush:
             imported = _build(data, owner, restore_members)
@@ -89,6 +90,12 @@ def _build(data: Any, owner: User | None, restore_members: bool) -> Imported:
     db.session.add(club)
     users = _users()
     missing = _members(club, doc.get("members", []), users, owner, restore_members)
+    # Hands' authors (who created a match, entered or corrected a hand) keep their account
+    # only if they are members of this new club: a username alone proves nothing, and an
+    # account of the same name elsewhere must not be credited with the file's hands. Anyone
+    # else is stored with no account, which the history shows as a former member.
+    members = {m.user_id for m in club.memberships}
+    users = {name: user for name, user in users.items() if user.id in members}
     players = _players(club, doc.get("players"))
     seasons = _seasons(club, doc.get("seasons", []))
     db.session.flush()

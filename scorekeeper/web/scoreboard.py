@@ -282,7 +282,7 @@ def _version_row(
         version=v.version,
         action=v.action,
         action_text=_action_text(v.action),
-        who=v.user.username if v.user is not None else _("someone no longer here"),
+        who=v.user.username if v.user is not None else _("a former member"),
         when=as_utc(v.created_at),
         kozi=None if kozi is None else Shown(kozi, compare and kozi != old_kozi),
         sides=sides,

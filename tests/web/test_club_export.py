@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from flask import Flask, g
+from flask import Flask, current_app, g
 from flask.testing import FlaskClient, FlaskCliRunner
 from support.hand_entries import LOSERS, WINNERS
 from support.world import played_on, signed_in
@@ -171,6 +171,11 @@ def wipe() -> None:
     db.create_all()
 
 
+def current_app_client() -> FlaskClient:
+    g.pop("_login_user", None)
+    return current_app.test_client()
+
+
 def logged_in(app: Flask, username: str) -> FlaskClient:
     # Requests run in this test's app context, where Flask-Login keeps the last user it
     # loaded (g._login_user): forget it, or the next client would act as the previous one.
@@ -262,9 +267,62 @@ def test_a_club_file_uploaded_becomes_a_new_club_of_the_uploader(owner: User, ap
     assert new_id != club.id
     copy = db.session.get(Club, new_id)
     assert copy is not None
-    assert describe(copy) == before  # new ids everywhere, the same club
+    # New ids everywhere, the same club; eleni and nikos have accounts here but are not
+    # members of maria's copy, so its history names no account for what they did.
+    for match in before["matches"]:
+        match["versions"] = [(*v[:5], None, *v[6:]) for v in match["versions"]]
+    assert describe(copy) == before
     maria = accounts.find_user("maria")
     assert [(m.user_id, m.role) for m in copy.memberships] == [(maria.id, Role.OWNER)]
+
+
+def test_an_import_credits_no_hand_to_an_account_outside_the_new_club(owner: User) -> None:
+    """Issue 11 item 12: a file naming "nikos" as a hand's author must not credit the nikos
+    who happens to have an account here: authors map to members of the new club only."""
+    club = lived_in_club(owner)
+    data = export_club(club)
+    wipe()
+    admin = accounts.create_user("admin", "password1")
+    nikos = accounts.create_user("nikos", "password1")  # same name, a stranger to the club
+    imported = import_club(data, owner=admin).club
+    match_ids = [m.id for m in imported.matches]
+    authors = set(
+        db.session.scalars(
+            sa.select(HandVersion.user_id).where(HandVersion.match_id.in_(match_ids))
+        )
+    )
+    authors |= {h.updated_by_id for m in imported.matches for h in m.hands}
+    authors |= {m.created_by_id for m in imported.matches}
+    assert nikos.id not in authors
+    assert authors == {None}  # eleni has no account here either: every author is former
+
+
+def test_an_import_keeps_the_authors_who_are_members_of_the_new_club(owner: User) -> None:
+    """Restoring members, the authors who get their membership back keep their hands."""
+    club = lived_in_club(owner)
+    data = export_club(club)
+    wipe()
+    eleni = accounts.create_user("eleni", "password1")
+    nikos = accounts.create_user("nikos", "password1")
+    imported = import_club(data, restore_members=True).club
+    match_ids = [m.id for m in imported.matches]
+    authors = set(
+        db.session.scalars(
+            sa.select(HandVersion.user_id).where(HandVersion.match_id.in_(match_ids))
+        )
+    )
+    assert authors == {eleni.id, nikos.id}
+    # Uploaded by someone else, only the uploader is a member: nikos is a former member,
+    # and the history page says so.
+    wipe()
+    maria = accounts.create_user("maria", "password1")
+    accounts.create_user("nikos", "password1")
+    copy = import_club(data, owner=maria).club
+    edited = next(m for m in copy.matches if any(h.number == 1 and h.version == 2 for h in m.hands))
+    client = signed_in(current_app_client(), maria.id)
+    page = client.get(f"/matches/{edited.id}/hands/1/history").get_data(as_text=True)
+    assert "by a former member" in page
+    assert "nikos" not in page
 
 
 def _file(body: bytes | str) -> dict[str, Any]:

@@ -106,20 +106,117 @@ def renew_invite(club: Club) -> str:
     return club.invite_code
 
 
-def set_role(club: Club, user_id: int, role: Role) -> None:
+def lock_club(club: Club) -> None:
+    """Hold `club`'s memberships for this transaction: another request changing roles or
+    members of this club waits until it ends, so an owner count taken afterwards stays true.
+
+    Two owners demoting each other at once each counted two owners before the other wrote,
+    and the club was left with none; counting under this lock, the second one sees one owner.
+    """
+    db.session.flush()
+    if db.session.get_bind().dialect.name == "sqlite":
+        # SQLite has no row locks, but a write takes the database's write lock until commit;
+        # a write that changes nothing takes it now, before the count is read.
+        db.session.execute(
+            sa.update(Club)
+            .where(Club.id == club.id)
+            .values(name=Club.name)
+            .execution_options(synchronize_session=False)
+        )
+    else:
+        db.session.execute(sa.select(Club.id).where(Club.id == club.id).with_for_update())
+    # What was read before the lock may be stale: read memberships again.
+    db.session.expire_all()
+
+
+def _owner_count(club_id: int) -> int:
+    return (
+        db.session.scalar(
+            sa.select(sa.func.count())
+            .select_from(Membership)
+            .where(Membership.club_id == club_id, Membership.role == Role.OWNER)
+        )
+        or 0
+    )
+
+
+def only_owner(club: Club, user_id: int) -> bool:
+    """Whether `user_id` is the club's one owner (who can neither leave nor be removed)."""
+    role = db.session.scalar(
+        sa.select(Membership.role).where(
+            Membership.club_id == club.id, Membership.user_id == user_id
+        )
+    )
+    return role is Role.OWNER and _owner_count(club.id) == 1
+
+
+def _membership(club_id: int, user_id: int) -> Membership:
     membership = None
     if is_row_id(user_id):
         membership = db.session.scalar(
             sa.select(Membership).where(
-                Membership.club_id == club.id, Membership.user_id == user_id
+                Membership.club_id == club_id, Membership.user_id == user_id
             )
         )
     if membership is None:
         raise NotFound(_("That person is not a member of this club."))
-    owners = [m for m in club.memberships if m.role is Role.OWNER]
-    if membership.role is Role.OWNER and role is not Role.OWNER and len(owners) == 1:
+    return membership
+
+
+def set_role(club: Club, user_id: int, role: Role) -> None:
+    club_id = club.id
+    lock_club(club)
+    membership = _membership(club_id, user_id)
+    if membership.role is Role.OWNER and role is not Role.OWNER and _owner_count(club_id) == 1:
+        db.session.rollback()
         raise Invalid(_("A club needs an owner: make someone else owner first."))
     membership.role = role
+    db.session.commit()
+
+
+def member_of(club: Club, user_id: int) -> Membership:
+    """The membership of `user_id` in `club` (404 if there is none)."""
+    return _membership(club.id, user_id)
+
+
+def remove_member(club: Club, user_id: int) -> str:
+    """Take `user_id`'s access to `club` away; returns their username.
+
+    Only the membership goes: the hands they entered or corrected keep them as author, so the
+    history still names them. The last owner stays, or nobody could manage the club.
+    """
+    club_id = club.id
+    lock_club(club)
+    membership = _membership(club_id, user_id)
+    username = membership.user.username
+    if membership.role is Role.OWNER and _owner_count(club_id) == 1:
+        db.session.rollback()
+        raise Invalid(
+            _(
+                "%(name)s is the club's only owner, and a club needs one: "
+                "make someone else owner first.",
+                name=username,
+            )
+        )
+    db.session.delete(membership)
+    db.session.commit()
+    return username
+
+
+def leave(club: Club, user: User) -> None:
+    """`user` stops being a member of `club`; the last owner cannot leave."""
+    club_id = club.id
+    lock_club(club)
+    membership = _membership(club_id, user.id)
+    if membership.role is Role.OWNER and _owner_count(club_id) == 1:
+        db.session.rollback()
+        raise Invalid(
+            _(
+                "You are the club's only owner, and a club needs one: "
+                "make someone else owner before you leave."
+            )
+        )
+    db.session.delete(membership)
     db.session.commit()
 
 

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy.orm import Session
+from support.hand_entries import LOSERS, WINNERS
 from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Membership, Player, Role, User
+from scorekeeper.services import clubs, hands, matches
+from scorekeeper.services.errors import Invalid
+from scorekeeper.services.matches import TeamSpec
 
 PASSWORD = "correct horse"
 
@@ -468,3 +475,192 @@ def test_a_nul_character_in_a_form_is_a_400_and_nothing_is_saved(
     assert "NUL character" in text(response)
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(Club)) == 0
+
+
+# Two owners demoting each other at once (issue 11 item 13)
+
+
+def _owners(app: Flask, club_id: int) -> int:
+    with app.app_context():
+        return len(
+            db.session.scalars(
+                db.select(Membership).filter_by(club_id=club_id, role=Role.OWNER)
+            ).all()
+        )
+
+
+def test_two_owners_demoting_each_other_at_once_leave_one_owner(
+    person: Callable[[str], Person], app: Flask
+) -> None:
+    """One owner's demotion of the other is under way (its transaction holds the club, as the
+    service's lock does, and has counted two owners); the other owner demotes the first
+    meanwhile. Counted under the lock, the second demotion waits, then sees one owner left
+    and is refused; counted before (the bug), both went through and nobody owned the club."""
+    ann, bob = person("ann"), person("bob")
+    club_id = start_club(ann)
+    join(bob, ann, club_id, Role.OWNER)
+    outcome: list[object] = []
+
+    def demote_ann() -> None:  # bob's request
+        with app.app_context():
+            club = db.session.get(Club, club_id)
+            assert club is not None
+            try:
+                clubs.set_role(club, ann.id, Role.VIEWER)
+                outcome.append("demoted")
+            except Invalid as error:
+                outcome.append(error.message)
+            finally:
+                db.session.remove()
+
+    with app.app_context():
+        # ann's request, by hand: hold the club, count, demote bob, and commit only after
+        # bob's request has had every chance to run.
+        with Session(db.engine) as first:
+            if db.engine.dialect.name == "sqlite":
+                first.execute(sa.update(Club).where(Club.id == club_id).values(name=Club.name))
+            else:
+                first.execute(sa.select(Club.id).where(Club.id == club_id).with_for_update())
+            counted = first.scalar(
+                sa.select(sa.func.count()).where(
+                    Membership.club_id == club_id, Membership.role == Role.OWNER
+                )
+            )
+            assert counted == 2
+            bob_membership = first.scalar(
+                sa.select(Membership).filter_by(club_id=club_id, user_id=bob.id)
+            )
+            assert bob_membership is not None
+            bob_membership.role = Role.VIEWER
+            first.flush()
+            worker = threading.Thread(target=demote_ann)
+            worker.start()
+            worker.join(timeout=1.0)
+            first.commit()
+        worker.join(timeout=30)
+        db.engine.dispose()
+    assert not worker.is_alive()
+    assert outcome == ["A club needs an owner: make someone else owner first."]
+    assert _owners(app, club_id) == 1
+    assert role_of(app, club_id, ann) is Role.OWNER
+
+
+# Removing a member, leaving a club (issue 11 item 14)
+
+
+def test_the_owner_removes_a_member_after_confirming(
+    person: Callable[[str], Person], app: Flask
+) -> None:
+    ann, bob = person("ann"), person("bob")
+    club_id = start_club(ann)
+    join(bob, ann, club_id, Role.SCORER)
+    club_page = text(ann.client.get(f"/clubs/{club_id}"))
+    assert f'href="/clubs/{club_id}/members/{bob.id}/remove"' in club_page
+    assert f'href="/clubs/{club_id}/members/{ann.id}/remove"' not in club_page  # not oneself
+
+    confirm = ann.client.get(f"/clubs/{club_id}/members/{bob.id}/remove")
+    assert confirm.status_code == 200
+    assert "Remove bob from Friday table?" in text(confirm)
+    assert role_of(app, club_id, bob) is Role.SCORER  # asking changes nothing
+
+    done = ann.client.post(f"/clubs/{club_id}/members/{bob.id}/remove")
+    assert done.status_code == 302
+    assert done.headers["Location"] == f"/clubs/{club_id}#members"
+    assert role_of(app, club_id, bob) is None
+    assert bob.client.get(f"/clubs/{club_id}").status_code == 404
+    assert "bob no longer has access" in text(ann.client.get(f"/clubs/{club_id}"))
+
+
+def test_only_an_owner_removes_and_only_members(
+    person: Callable[[str], Person], app: Flask
+) -> None:
+    ann, bob, cy = person("ann"), person("bob"), person("cy")
+    club_id = start_club(ann)
+    join(bob, ann, club_id, Role.SCORER)
+    assert bob.client.post(f"/clubs/{club_id}/members/{ann.id}/remove").status_code == 403
+    assert cy.client.post(f"/clubs/{club_id}/members/{bob.id}/remove").status_code == 404
+    assert ann.client.post(f"/clubs/{club_id}/members/{cy.id}/remove").status_code == 404
+    assert ann.client.get(f"/clubs/{club_id}/members/99999999999/remove").status_code == 404
+    assert role_of(app, club_id, ann) is Role.OWNER
+    assert role_of(app, club_id, bob) is Role.SCORER
+
+
+def test_the_last_owner_cannot_be_removed_but_one_of_two_can(
+    person: Callable[[str], Person], app: Flask
+) -> None:
+    ann, bob = person("ann"), person("bob")
+    club_id = start_club(ann)
+    join(bob, ann, club_id, Role.OWNER)
+    assert ann.client.post(f"/clubs/{club_id}/members/{bob.id}/remove").status_code == 302
+    assert role_of(app, club_id, bob) is None
+    # ann is now the only owner; removing herself by URL is refused with the reason.
+    confirm = text(ann.client.get(f"/clubs/{club_id}/members/{ann.id}/remove"))
+    assert "ann is the club's only owner, and a club needs one" in confirm
+    assert 'id="remove-member"' not in confirm
+    refused = ann.client.post(f"/clubs/{club_id}/members/{ann.id}/remove")
+    assert refused.status_code == 400
+    assert "ann is the club's only owner, and a club needs one" in text(refused)
+    assert role_of(app, club_id, ann) is Role.OWNER
+
+
+def test_a_member_leaves_after_confirming(person: Callable[[str], Person], app: Flask) -> None:
+    ann, bob = person("ann"), person("bob")
+    club_id = start_club(ann)
+    join(bob, ann, club_id)
+    assert f'href="/clubs/{club_id}/leave"' in text(bob.client.get(f"/clubs/{club_id}"))
+    confirm = bob.client.get(f"/clubs/{club_id}/leave")
+    assert confirm.status_code == 200 and "Leave Friday table?" in text(confirm)
+    assert role_of(app, club_id, bob) is Role.VIEWER
+    done = bob.client.post(f"/clubs/{club_id}/leave")
+    assert done.status_code == 302 and done.headers["Location"] == "/clubs"
+    assert role_of(app, club_id, bob) is None
+    assert "You left Friday table." in text(bob.client.get("/clubs"))
+    assert bob.client.post(f"/clubs/{club_id}/leave").status_code == 404
+
+
+def test_the_last_owner_cannot_leave(person: Callable[[str], Person], app: Flask) -> None:
+    ann, bob = person("ann"), person("bob")
+    club_id = start_club(ann)
+    join(bob, ann, club_id, Role.SCORER)
+    message = "You are the club's only owner, and a club needs one"
+    confirm = text(ann.client.get(f"/clubs/{club_id}/leave"))
+    assert message in confirm and 'id="leave-club"' not in confirm
+    refused = ann.client.post(f"/clubs/{club_id}/leave")
+    assert refused.status_code == 400 and message in text(refused)
+    assert role_of(app, club_id, ann) is Role.OWNER
+    # With a second owner she may go.
+    set_role(ann, club_id, bob, Role.OWNER)
+    assert ann.client.post(f"/clubs/{club_id}/leave").status_code == 302
+    assert role_of(app, club_id, ann) is None and _owners(app, club_id) == 1
+
+
+def test_a_removed_members_hands_keep_their_name(
+    person: Callable[[str], Person], app: Flask
+) -> None:
+    ann, bob = person("ann"), person("bob")
+    club_id = start_club(ann)
+    join(bob, ann, club_id, Role.SCORER)
+    with app.app_context():
+        club = db.session.get(Club, club_id)
+        assert club is not None
+        ids = [clubs.add_player(club, n).id for n in ("P1", "P2", "P3", "P4")]
+        creator = db.session.get(User, ann.id)
+        match = matches.create_match(
+            club,
+            creator,
+            "pagat",
+            "4p",
+            [TeamSpec("A", (ids[0], ids[1])), TeamSpec("B", (ids[2], ids[3]))],
+            target=600,
+        )
+        scorer = db.session.get(User, bob.id)
+        hands.record_hand(
+            match,
+            scorer,
+            {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]},
+        )
+        match_id = match.id
+    assert ann.client.post(f"/clubs/{club_id}/members/{bob.id}/remove").status_code == 302
+    history = text(ann.client.get(f"/matches/{match_id}/hands/1/history"))
+    assert "by bob" in history
+    assert ann.client.get(f"/matches/{match_id}").status_code == 200

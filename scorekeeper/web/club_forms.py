@@ -1,4 +1,4 @@
-"""Forms of the club pages: a new club, a new player, a member's role."""
+"""Forms of the club pages: a new club, a new player, a member's role, a confirmation."""
 
 from __future__ import annotations
 
@@ -61,3 +61,7 @@ class RoleForm(FlaskForm):  # type: ignore[misc]
 
 def role_prefix(user_id: int) -> str:
     return f"member-{user_id}"
+
+
+class ConfirmForm(FlaskForm):  # type: ignore[misc]
+    """A button that changes something (remove a member, leave): only its CSRF token."""

@@ -1,7 +1,8 @@
 """Club pages: my clubs, one club (players, members, matches), invitations and roles.
 
 Who may do what is decided by services.clubs.club_for: strangers get 404, members without
-the role 403. Owners and scorers add players; only owners invite and change roles.
+the role 403. Owners and scorers add players; only owners invite, change roles and remove
+members; any member may leave. Neither may leave a club without an owner.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_date
 from flask_babel import gettext as _
@@ -23,7 +24,7 @@ from scorekeeper.services import clubs
 from scorekeeper.services.clubs import ROLE_NAMES
 from scorekeeper.services.errors import Invalid
 from scorekeeper.web.auth import me
-from scorekeeper.web.club_forms import ClubForm, PlayerForm, RoleForm, role_prefix
+from scorekeeper.web.club_forms import ClubForm, ConfirmForm, PlayerForm, RoleForm, role_prefix
 
 bp = Blueprint("clubs", __name__)
 
@@ -162,6 +163,61 @@ def set_role(club_id: int, user_id: int) -> ResponseReturnValue:
         return _club_page(club, alert=error.message, status=400)
     flash(_("The role is changed."))
     return redirect(url_for(".show", club_id=club.id, _anchor="members"))
+
+
+@bp.route("/clubs/<int:club_id>/members/<int:user_id>/remove", methods=["GET", "POST"])
+@login_required
+def remove_member(club_id: int, user_id: int) -> ResponseReturnValue:
+    """GET asks the owner to confirm; POST (with its CSRF token) removes the member."""
+    club = clubs.club_for(me(), club_id, Role.OWNER)
+    membership = clubs.member_of(club, user_id)
+    form = ConfirmForm()
+    if request.method == "GET":
+        return render_template(
+            "clubs/remove_member.html",
+            club=club,
+            member=membership,
+            form=form,
+            only_owner=clubs.only_owner(club, user_id),
+        )
+    if not form.validate_on_submit():
+        return _club_page(club, alert=_("The form expired; try again."), status=400)
+    try:
+        name = clubs.remove_member(club, user_id)
+    except Invalid as error:
+        return _club_page(club, alert=error.message, status=400)
+    if user_id == me().id:
+        flash(_("You left %(club)s.", club=club.name))
+        return redirect(url_for(".index"))
+    flash(
+        _(
+            "%(name)s no longer has access to %(club)s; the hands they entered keep their name.",
+            name=name,
+            club=club.name,
+        )
+    )
+    return redirect(url_for(".show", club_id=club.id, _anchor="members"))
+
+
+@bp.route("/clubs/<int:club_id>/leave", methods=["GET", "POST"])
+@login_required
+def leave(club_id: int) -> ResponseReturnValue:
+    """GET asks the member to confirm; POST (with its CSRF token) ends their membership."""
+    club = clubs.club_for(me(), club_id)
+    form = ConfirmForm()
+    if request.method == "GET":
+        return render_template(
+            "clubs/leave.html", club=club, form=form, only_owner=clubs.only_owner(club, me().id)
+        )
+    if not form.validate_on_submit():
+        return _club_page(club, alert=_("The form expired; try again."), status=400)
+    name = club.name
+    try:
+        clubs.leave(club, me())
+    except Invalid as error:
+        return _club_page(club, alert=error.message, status=400)
+    flash(_("You left %(club)s.", club=name))
+    return redirect(url_for(".index"))
 
 
 @bp.get("/clubs/<int:club_id>/invite")

@@ -215,6 +215,16 @@ TABLE: dict[tuple[str, str], Route] = {
         lambda w, _o: {"data": {f"member-{w.users['viewer']}-role": "scorer"}},
         changes=("owner",),
     ),
+    # The owner removes a member (the URL's user is the viewer) after a confirmation page;
+    # any member leaves, except the world's only owner, who is told why (400).
+    ("GET", "clubs.remove_member"): Route(owner(200)),
+    ("POST", "clubs.remove_member"): Route(owner(302), changes=("owner",)),
+    ("GET", "clubs.leave"): Route(member(200)),
+    ("POST", "clubs.leave"): Route(
+        member(302) | {"owner": 400},
+        changes=("viewer", "scorer"),
+        why="the only owner may not leave the club ownerless",
+    ),
     ("GET", "clubs.invite"): Route(owner(200)),
     ("POST", "clubs.renew_invite"): Route(owner(302), changes=("owner",)),
     # Matches and hands.

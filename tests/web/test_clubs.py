@@ -664,3 +664,15 @@ def test_a_removed_members_hands_keep_their_name(
     history = text(ann.client.get(f"/matches/{match_id}/hands/1/history"))
     assert "by bob" in history
     assert ann.client.get(f"/matches/{match_id}").status_code == 200
+
+
+def test_one_of_two_owners_removing_herself_has_left(
+    person: Callable[[str], Person], app: Flask
+) -> None:
+    ann, bob = person("ann"), person("bob")
+    club_id = start_club(ann)
+    join(bob, ann, club_id, Role.OWNER)
+    done = ann.client.post(f"/clubs/{club_id}/members/{ann.id}/remove")
+    assert done.status_code == 302 and done.headers["Location"] == "/clubs"
+    assert role_of(app, club_id, ann) is None and role_of(app, club_id, bob) is Role.OWNER
+    assert ann.client.get(f"/clubs/{club_id}").status_code == 404

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
@@ -42,6 +42,23 @@ def safe_next(target: str | None) -> str | None:
     if parts.scheme or parts.netloc:
         return None
     return target
+
+
+def check_login(username: str, password: str) -> User | None:
+    """The account `username` and `password` open, checked once per request: the limiter
+    may already have checked them (web/limits.py) and the view must not hash twice. A
+    failure is reported to the limiter once, so an address that keeps failing is known."""
+    key = (username, password)
+    checked = g.get("login_checked")
+    if checked is not None and checked[0] == key:
+        return checked[1]  # type: ignore[no-any-return]
+    user = accounts.authenticate(username, password)
+    g.login_checked = (key, user)
+    if user is None:
+        report = current_app.extensions.get("scorekeeper_login_failed")
+        if report is not None:
+            report()
+    return user
 
 
 def _next_page() -> str:
@@ -85,7 +102,7 @@ def login() -> ResponseReturnValue:
         return redirect(_next_page())
     form = LoginForm()
     if form.validate_on_submit():
-        user = accounts.authenticate(form.username.data, form.password.data)
+        user = check_login(form.username.data, form.password.data)
         if user is None:
             form.form_errors.append(
                 _("That username and password do not match an account; check both and try again.")

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
+from limits import parse
 
-from scorekeeper.web.auth import safe_next
+from scorekeeper.web.auth import check_login, safe_next
 from scorekeeper.web.auth_forms import LoginForm
 
 LOGIN_ENDPOINT = "auth.login"
@@ -40,6 +41,43 @@ def account_key() -> str:
     username = LoginForm(meta={"csrf": False}).username.data
     username = username.strip().casefold() if isinstance(username, str) else ""
     return "account:" + username if username else ""
+
+
+def _owner_failures() -> tuple[object, str]:
+    item = parse(str(current_app.config["LOGIN_OWNER_ADDRESS_FAILURES"]))
+    return item, address_key()
+
+
+def _limiter() -> Limiter:
+    limiter: Limiter = current_app.extensions["scorekeeper_limiter"]
+    return limiter
+
+
+def login_failed() -> None:
+    """Count a failed login against the address it came from (see `owner_at_clean_address`)."""
+    item, address = _owner_failures()
+    _limiter().limiter.hit(item, "owner-check", address)  # type: ignore[arg-type]
+
+
+def owner_at_clean_address() -> bool:
+    """Whether this login skips the per-account limit: the right password, from an address
+    that has not been failing. Otherwise anyone could lock a user out by failing logins on
+    their username; the limit is there to slow the guesser, not the owner. A guesser spread
+    over many addresses learns nothing more than the per-address failures allow, since each
+    wrong password here counts against its address too (issue 11, item 8)."""
+    if request.method != "POST":
+        return False
+    cached = g.get("owner_at_clean_address")
+    if cached is not None:
+        return bool(cached)
+    g.owner_at_clean_address = False
+    item, address = _owner_failures()
+    if _limiter().limiter.test(item, "owner-check", address):  # type: ignore[arg-type]
+        form = LoginForm()
+        if form.validate():  # CSRF token included
+            user = check_login(form.username.data, form.password.data)
+            g.owner_at_clean_address = user is not None
+    return bool(g.owner_at_clean_address)
 
 
 def _config_value(key: str) -> Callable[[], str]:
@@ -79,6 +117,7 @@ def init_app(app: Flask) -> None:
         key_func=account_key,
         methods=["POST"],
         deduct_when=failed,
+        exempt_when=owner_at_clean_address,
         scope="account",
     )
     per_address = limiter.limit(
@@ -92,4 +131,5 @@ def init_app(app: Flask) -> None:
         per_account(app.view_functions[LOGIN_ENDPOINT])
     )
     app.extensions["scorekeeper_limiter"] = limiter
+    app.extensions["scorekeeper_login_failed"] = login_failed
     app.register_error_handler(RateLimitExceeded, too_many)

@@ -79,9 +79,11 @@ def register() -> ResponseReturnValue:
     form = RegisterForm()
     if form.validate_on_submit():
         try:
-            user = accounts.create_user(form.username.data, form.password.data)
+            user = accounts.register(form.username.data, form.password.data)
         except accounts.UsernameTaken as error:
             form.username.errors.append(error.message)
+        except accounts.WeakPassword as error:
+            form.password.errors.append(error.message)
         except Invalid as error:
             form.form_errors.append(error.message)
         else:

@@ -17,9 +17,10 @@ from flask_limiter import Limiter, RateLimitExceeded
 from limits import parse
 
 from scorekeeper.web.auth import check_login, safe_next
-from scorekeeper.web.auth_forms import LoginForm
+from scorekeeper.web.auth_forms import LoginForm, RegisterForm
 
 LOGIN_ENDPOINT = "auth.login"
+REGISTER_ENDPOINT = "auth.register"
 SETTINGS = {
     "RATELIMIT_KEY_PREFIX": "scorekeeper",
     "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After says how long to wait
@@ -101,6 +102,14 @@ def too_many(_error: RateLimitExceeded) -> ResponseReturnValue:
         form.form_errors.append(message)
         next_url = safe_next(request.args.get("next"))
         return render_template("auth/login.html", form=form, next=next_url), 429
+    if request.endpoint == REGISTER_ENDPOINT:
+        message = _(
+            "Too many accounts were asked for from this address. Wait an hour, then try again."
+        )
+        register_form = RegisterForm()
+        register_form.form_errors.append(message)
+        next_url = safe_next(request.args.get("next"))
+        return render_template("auth/register.html", form=register_form, next=next_url), 429
     message = _("Too many requests in a short time. Wait a minute, then try again.")
     if request.path.startswith("/api/"):
         return {"error": message}, 429
@@ -129,6 +138,17 @@ def init_app(app: Flask) -> None:
     )
     app.view_functions[LOGIN_ENDPOINT] = per_address(
         per_account(app.view_functions[LOGIN_ENDPOINT])
+    )
+    # Every account asked for counts, made or refused: a script must not make accounts
+    # in bulk, nor test which usernames are taken at speed.
+    per_address_register = limiter.limit(
+        _config_value("REGISTER_LIMIT_PER_ADDRESS"),
+        key_func=address_key,
+        methods=["POST"],
+        scope="register",
+    )
+    app.view_functions[REGISTER_ENDPOINT] = per_address_register(
+        app.view_functions[REGISTER_ENDPOINT]
     )
     app.extensions["scorekeeper_limiter"] = limiter
     app.extensions["scorekeeper_login_failed"] = login_failed

@@ -430,6 +430,13 @@ def test_a_password_that_is_the_whole_username_is_refused(client: FlaskClient) -
     assert "must not contain your username" in text(response)
 
 
+def test_the_reason_is_said_in_greek(client: FlaskClient) -> None:
+    client.set_cookie("lang", "el")
+    response = register(client, "ann", "password1")
+    assert response.status_code == 400
+    assert "Αυτός ο κωδικός είναι από τους πιο συνηθισμένους" in text(response)
+
+
 def test_an_uncommon_password_is_accepted(client: FlaskClient) -> None:
     assert register(client, "ann", "tulips in the rain").status_code == 302
 

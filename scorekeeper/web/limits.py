@@ -14,7 +14,7 @@ from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
-from limits import parse
+from limits import RateLimitItem, parse
 
 from scorekeeper.web.auth import check_login, safe_next
 from scorekeeper.web.auth_forms import LoginForm, RegisterForm
@@ -44,7 +44,7 @@ def account_key() -> str:
     return "account:" + username if username else ""
 
 
-def _owner_failures() -> tuple[object, str]:
+def _owner_failures() -> tuple[RateLimitItem, str]:
     item = parse(str(current_app.config["LOGIN_OWNER_ADDRESS_FAILURES"]))
     return item, address_key()
 
@@ -57,7 +57,7 @@ def _limiter() -> Limiter:
 def login_failed() -> None:
     """Count a failed login against the address it came from (see `owner_at_clean_address`)."""
     item, address = _owner_failures()
-    _limiter().limiter.hit(item, "owner-check", address)  # type: ignore[arg-type]
+    _limiter().limiter.hit(item, "owner-check", address)
 
 
 def owner_at_clean_address() -> bool:
@@ -73,7 +73,7 @@ def owner_at_clean_address() -> bool:
         return bool(cached)
     g.owner_at_clean_address = False
     item, address = _owner_failures()
-    if _limiter().limiter.test(item, "owner-check", address):  # type: ignore[arg-type]
+    if _limiter().limiter.test(item, "owner-check", address):
         form = LoginForm()
         if form.validate():  # CSRF token included
             user = check_login(form.username.data, form.password.data)

@@ -112,7 +112,7 @@ def create_user_command(username: str, password: str) -> None:
     """Make an account that can log in and hold API tokens."""
     ensure_schema()
     try:
-        user = accounts.create_user(username, password)
+        user = accounts.register(username, password)
     except ServiceError as error:
         db.session.rollback()
         raise click.ClickException(error.message) from None

@@ -33,6 +33,11 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         "RATELIMIT_STORAGE_URI": "memory://",
         "LOGIN_LIMIT_PER_ACCOUNT": "5 per minute; 20 per hour",
         "LOGIN_LIMIT_PER_ADDRESS": "20 per minute; 100 per hour",
+        # Past the per-account limit, the right password still logs in from an address with
+        # fewer failed logins than this (the owner), so nobody can lock a user out.
+        "LOGIN_OWNER_ADDRESS_FAILURES": "3 per hour",
+        # Accounts made per client address (web/limits.py).
+        "REGISTER_LIMIT_PER_ADDRESS": "10 per hour",
         # Request bodies (web/security.py): the largest hand or form is a few KB, so more is
         # refused with 413 before it is read; the club import takes files up to its own limit.
         "MAX_CONTENT_LENGTH": 256 * 1024,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import secrets
+import unicodedata
 from functools import cache
 
 import sqlalchemy as sa
@@ -13,6 +15,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User, new_session_secret, utcnow
 from scorekeeper.services.clubs import is_row_id
+from scorekeeper.services.common_passwords import COMMON_PASSWORDS
 from scorekeeper.services.errors import Invalid, NotFound
 
 MIN_PASSWORD = 8
@@ -22,8 +25,97 @@ class UsernameTaken(Invalid):
     """Someone already has that username (a form shows it beside the username field)."""
 
 
+class WeakPassword(Invalid):
+    """The password chosen is too easy to guess (a form shows it beside the password)."""
+
+
+def clean_username(username: str) -> str:
+    """A username as stored: NFKC-normalized, without invisible (format) characters such as
+    the zero-width space, which would make two names that look the same differ."""
+    name = unicodedata.normalize("NFKC", username)
+    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").strip()
+
+
+def username_key(username: str) -> str:
+    """What two usernames share when they are the same name to a reader: ``OLGA``,
+    ``ol\u200bga`` and ``olga`` all give ``olga`` (NFKC, case-folded, no invisibles).
+    Look-alikes from other scripts (Cyrillic ``\\u0430``) are refused at registration instead."""
+    return unicodedata.normalize("NFKC", clean_username(username).casefold())
+
+
+def _script(ch: str) -> str:
+    """The script of a letter by its Unicode name ("LATIN", "CYRILLIC", "GREEK"…): the
+    standard library has no script property, and the name's first word is close enough."""
+    return unicodedata.name(ch, "UNKNOWN").split(" ", 1)[0]
+
+
+def username_problem(username: str) -> str | None:
+    """Why `username` cannot be a new username, or None."""
+    if not username or len(username) > 80:
+        return _("A username needs 1 to 80 characters.")
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") for ch in username):
+        return _("A username cannot hold control or unassigned characters; choose another.")
+    scripts = {_script(ch) for ch in username if ch.isalpha()}
+    if len(scripts) > 1:
+        return _(
+            "A username must use letters of one alphabet only (such as Latin or Greek), "
+            "so that nobody can make a name that looks like someone else's."
+        )
+    return None
+
+
+def _is_sequence(text: str) -> bool:
+    """All one character, a run such as 12345678 or hgfedcba, or a short pattern repeated
+    (abcabcabc, 12121212)."""
+    steps = {ord(b) - ord(a) for a, b in itertools.pairwise(text)}
+    if len(steps) <= 1 and steps <= {-1, 0, 1}:
+        return True
+    return any(
+        len(text) % size == 0 and text == text[:size] * (len(text) // size) for size in range(1, 4)
+    )
+
+
+def password_problem(username: str, password: str) -> str | None:
+    """Why `password` is too easy to guess for `username`, said as a sentence, or None.
+    Asked only where a person chooses a password: registering, changing it, and the
+    create-user command (test fixtures and the demo make accounts without it)."""
+    if len(password) < MIN_PASSWORD:
+        return _("A password needs at least %(count)d characters.", count=MIN_PASSWORD)
+    folded = password.casefold()
+    name = username_key(username)
+    if name and (name in folded or folded in name or folded[::-1] == name):
+        return _("A password must not contain your username; choose something else.")
+    if _is_sequence(folded):
+        return _(
+            "That password is a simple run of characters (such as 12345678 or aaaaaaaa), "
+            "which is guessed first; choose something else."
+        )
+    base = folded.rstrip("0123456789!@#$%^&*.?_- ")
+    if folded in COMMON_PASSWORDS or base in COMMON_PASSWORDS:
+        return _(
+            "That password is one of the most common ones, which are guessed first; "
+            "choose something less usual, such as a few unrelated words."
+        )
+    return None
+
+
+def register(username: str, password: str) -> User:
+    """A new account whose owner chose `username` and `password`: both are checked for
+    being easy to confuse or to guess, then the account is made."""
+    username = clean_username(username)
+    problem = username_problem(username)
+    if problem is not None:
+        raise Invalid(problem)
+    problem = password_problem(username, password)
+    if problem is not None:
+        raise WeakPassword(problem)
+    return create_user(username, password)
+
+
 def create_user(username: str, password: str) -> User:
-    username = username.strip()
+    """An account, its username checked for being free however it is spelt. The password
+    is not judged here (see `register`): fixtures and the demo pick theirs."""
+    username = clean_username(username)
     if not username or len(username) > 80:
         raise Invalid(_("A username needs 1 to 80 characters."))
     if len(password) < MIN_PASSWORD:
@@ -46,7 +138,25 @@ def _taken(username: str) -> str:
 
 
 def find_user(username: str) -> User | None:
-    return db.session.scalar(sa.select(User).where(User.username == username.strip()))
+    """The account `username` names: spelt exactly as stored first (so accounts made before
+    usernames were normalized, which may differ only by case, each keep working), else the
+    one whose name is the same once normalized (``OLGA`` finds ``olga``).
+
+    The second look compares every stored name in Python: NFKC and case-folding are not SQL
+    functions on SQLite. Fine for a club's few thousand accounts; a stored key column would
+    be the next step for many more."""
+    username = username.strip()
+    user = db.session.scalar(sa.select(User).where(User.username == username))
+    if user is not None:
+        return user
+    key = username_key(username)
+    if not key:
+        return None
+    rows = db.session.execute(sa.select(User.id, User.username).order_by(User.id))
+    for user_id, name in rows:
+        if username_key(name) == key:
+            return db.session.get(User, user_id)
+    return None
 
 
 def hash_password(password: str) -> str:
@@ -96,8 +206,9 @@ def change_password(user: User, current: str, new: str) -> None:
     one (the caller logs the session that asked in again)."""
     if not check_password_hash(user.password_hash, current):
         raise Invalid(_("That is not your current password; nothing was changed."))
-    if len(new) < MIN_PASSWORD:
-        raise Invalid(_("A password needs at least %(count)d characters.", count=MIN_PASSWORD))
+    problem = password_problem(user.username, new)
+    if problem is not None:
+        raise WeakPassword(problem)
     user.password_hash = hash_password(new)
     end_sessions(user)
 

@@ -53,6 +53,8 @@ def password() -> ResponseReturnValue:
         user = me()
         try:
             accounts.change_password(user, form.current.data, form.password.data)
+        except accounts.WeakPassword as error:
+            form.password.errors.append(error.message)
         except Invalid as error:
             form.current.errors.append(error.message)
         else:

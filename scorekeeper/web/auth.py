@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
@@ -44,6 +44,23 @@ def safe_next(target: str | None) -> str | None:
     return target
 
 
+def check_login(username: str, password: str) -> User | None:
+    """The account `username` and `password` open, checked once per request: the limiter
+    may already have checked them (web/limits.py) and the view must not hash twice. A
+    failure is reported to the limiter once, so an address that keeps failing is known."""
+    key = (username, password)
+    checked = g.get("login_checked")
+    if checked is not None and checked[0] == key:
+        return checked[1]  # type: ignore[no-any-return]
+    user = accounts.authenticate(username, password)
+    g.login_checked = (key, user)
+    if user is None:
+        report = current_app.extensions.get("scorekeeper_login_failed")
+        if report is not None:
+            report()
+    return user
+
+
 def _next_page() -> str:
     return safe_next(request.args.get("next")) or url_for("clubs.index")
 
@@ -62,9 +79,11 @@ def register() -> ResponseReturnValue:
     form = RegisterForm()
     if form.validate_on_submit():
         try:
-            user = accounts.create_user(form.username.data, form.password.data)
+            user = accounts.register(form.username.data, form.password.data)
         except accounts.UsernameTaken as error:
             form.username.errors.append(error.message)
+        except accounts.WeakPassword as error:
+            form.password.errors.append(error.message)
         except Invalid as error:
             form.form_errors.append(error.message)
         else:
@@ -85,7 +104,7 @@ def login() -> ResponseReturnValue:
         return redirect(_next_page())
     form = LoginForm()
     if form.validate_on_submit():
-        user = accounts.authenticate(form.username.data, form.password.data)
+        user = check_login(form.username.data, form.password.data)
         if user is None:
             form.form_errors.append(
                 _("That username and password do not match an account; check both and try again.")

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
+from limits import RateLimitItem, parse
 
-from scorekeeper.web.auth import safe_next
-from scorekeeper.web.auth_forms import LoginForm
+from scorekeeper.web.auth import check_login, safe_next
+from scorekeeper.web.auth_forms import LoginForm, RegisterForm
 
 LOGIN_ENDPOINT = "auth.login"
+REGISTER_ENDPOINT = "auth.register"
 SETTINGS = {
     "RATELIMIT_KEY_PREFIX": "scorekeeper",
     "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After says how long to wait
@@ -42,6 +44,43 @@ def account_key() -> str:
     return "account:" + username if username else ""
 
 
+def _owner_failures() -> tuple[RateLimitItem, str]:
+    item = parse(str(current_app.config["LOGIN_OWNER_ADDRESS_FAILURES"]))
+    return item, address_key()
+
+
+def _limiter() -> Limiter:
+    limiter: Limiter = current_app.extensions["scorekeeper_limiter"]
+    return limiter
+
+
+def login_failed() -> None:
+    """Count a failed login against the address it came from (see `owner_at_clean_address`)."""
+    item, address = _owner_failures()
+    _limiter().limiter.hit(item, "owner-check", address)
+
+
+def owner_at_clean_address() -> bool:
+    """Whether this login skips the per-account limit: the right password, from an address
+    that has not been failing. Otherwise anyone could lock a user out by failing logins on
+    their username; the limit is there to slow the guesser, not the owner. A guesser spread
+    over many addresses learns nothing more than the per-address failures allow, since each
+    wrong password here counts against its address too (issue 11, item 8)."""
+    if request.method != "POST":
+        return False
+    cached = g.get("owner_at_clean_address")
+    if cached is not None:
+        return bool(cached)
+    g.owner_at_clean_address = False
+    item, address = _owner_failures()
+    if _limiter().limiter.test(item, "owner-check", address):
+        form = LoginForm()
+        if form.validate():  # CSRF token included
+            user = check_login(form.username.data, form.password.data)
+            g.owner_at_clean_address = user is not None
+    return bool(g.owner_at_clean_address)
+
+
 def _config_value(key: str) -> Callable[[], str]:
     return lambda: str(current_app.config[key])
 
@@ -63,6 +102,14 @@ def too_many(_error: RateLimitExceeded) -> ResponseReturnValue:
         form.form_errors.append(message)
         next_url = safe_next(request.args.get("next"))
         return render_template("auth/login.html", form=form, next=next_url), 429
+    if request.endpoint == REGISTER_ENDPOINT:
+        message = _(
+            "Too many accounts were asked for from this address. Wait an hour, then try again."
+        )
+        register_form = RegisterForm()
+        register_form.form_errors.append(message)
+        next_url = safe_next(request.args.get("next"))
+        return render_template("auth/register.html", form=register_form, next=next_url), 429
     message = _("Too many requests in a short time. Wait a minute, then try again.")
     if request.path.startswith("/api/"):
         return {"error": message}, 429
@@ -79,6 +126,7 @@ def init_app(app: Flask) -> None:
         key_func=account_key,
         methods=["POST"],
         deduct_when=failed,
+        exempt_when=owner_at_clean_address,
         scope="account",
     )
     per_address = limiter.limit(
@@ -91,5 +139,17 @@ def init_app(app: Flask) -> None:
     app.view_functions[LOGIN_ENDPOINT] = per_address(
         per_account(app.view_functions[LOGIN_ENDPOINT])
     )
+    # Every account asked for counts, made or refused: a script must not make accounts
+    # in bulk, nor test which usernames are taken at speed.
+    per_address_register = limiter.limit(
+        _config_value("REGISTER_LIMIT_PER_ADDRESS"),
+        key_func=address_key,
+        methods=["POST"],
+        scope="register",
+    )
+    app.view_functions[REGISTER_ENDPOINT] = per_address_register(
+        app.view_functions[REGISTER_ENDPOINT]
+    )
     app.extensions["scorekeeper_limiter"] = limiter
+    app.extensions["scorekeeper_login_failed"] = login_failed
     app.register_error_handler(RateLimitExceeded, too_many)

@@ -92,6 +92,26 @@ def test_a_new_password_needs_the_current_one(app: Flask, world: World) -> None:
     assert logged_in(owner)
 
 
+def test_a_new_password_must_not_be_easy_to_guess(app: Flask, world: World) -> None:
+    """Issue 11, item 16: a common password is refused beside the new password field, and
+    nothing changes (the old password still works, the session stays)."""
+    owner = client_as(app, world, "owner")
+    before = snapshot(app)
+    response = owner.post(
+        "/account/password",
+        data={
+            "current": PASSWORD,
+            "password": "password123",
+            "repeat": "password123",
+            "csrf_token": csrf_token(owner),
+        },
+    )
+    assert response.status_code == 400
+    assert "one of the most common ones" in response.get_data(as_text=True)
+    assert snapshot(app) == before
+    assert logged_in(owner)
+
+
 def test_a_new_password_logs_out_every_other_device(app: Flask, world: World) -> None:
     phone, cookie = log_in_remembered(app, world)
     laptop = client_as(app, world, "owner")

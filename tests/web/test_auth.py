@@ -162,7 +162,7 @@ def test_logout_needs_a_post(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(
     ("username", "password"),
-    [("ann", "wrong password"), ("nobody", PASSWORD), ("ANN", PASSWORD)],
+    [("ann", "wrong password"), ("nobody", PASSWORD), ("ANN", "wrong password")],
     ids=["wrong-password", "unknown-user", "other-case"],
 )
 def test_login_refuses_wrong_credentials_alike(
@@ -394,3 +394,128 @@ def test_account_pages_need_a_login(client: FlaskClient) -> None:
         response = getattr(client, method)(path)
         assert response.status_code == 302
         assert urlsplit(response.headers["Location"]).path == "/login"
+
+
+# Easy passwords and look-alike usernames (issue 11, item 16)
+
+
+@pytest.mark.parametrize(
+    ("password", "why"),
+    [
+        ("password", "one of the most common ones"),
+        ("Password1!", "one of the most common ones"),
+        ("qwertyuiop", "one of the most common ones"),
+        ("12345678", "a simple run of characters"),
+        ("abcdefgh", "a simple run of characters"),
+        ("87654321", "a simple run of characters"),
+        ("zzzzzzzz", "a simple run of characters"),
+        ("abcabcabc", "a simple run of characters"),
+        ("annabelle", "must not contain your username"),
+        ("my name is ANN!", "must not contain your username"),
+    ],
+)
+def test_easy_passwords_are_refused_with_the_reason(
+    app: Flask, client: FlaskClient, password: str, why: str
+) -> None:
+    response = register(client, "ann", password)
+    assert response.status_code == 400
+    assert why in text(response)
+    with app.app_context():
+        assert db.session.scalar(db.select(User).where(User.username == "ann")) is None
+
+
+def test_a_password_that_is_the_whole_username_is_refused(client: FlaskClient) -> None:
+    response = register(client, "annabelle1", "annabelle1")
+    assert response.status_code == 400
+    assert "must not contain your username" in text(response)
+
+
+def test_the_reason_is_said_in_greek(client: FlaskClient) -> None:
+    client.set_cookie("lang", "el")
+    response = register(client, "ann", "password1")
+    assert response.status_code == 400
+    assert "Αυτός ο κωδικός είναι από τους πιο συνηθισμένους" in text(response)  # noqa: RUF001 - Greek text
+
+
+def test_an_uncommon_password_is_accepted(client: FlaskClient) -> None:
+    assert register(client, "ann", "tulips in the rain").status_code == 302
+
+
+@pytest.mark.parametrize(
+    "lookalike",
+    ["OLGA", " Olga ", "ol\u200bga", "\uff4f\uff4c\uff47\uff41", "olg\u00ad" + "a"],
+    ids=["upper-case", "spaces", "zero-width-space", "full-width", "soft-hyphen"],
+)
+def test_a_username_spelt_another_way_is_taken(
+    app: Flask, client: FlaskClient, lookalike: str
+) -> None:
+    assert register(client, "olga").status_code == 302
+    client.post("/logout")
+    response = register(client, lookalike, "another fine password")
+    assert response.status_code == 400
+    assert "is taken" in text(response)
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(User)) == 1
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["olg\u0430", "\u043elga", "ol\x07ga", "ann\nbob"],
+    ids=["cyrillic-a", "cyrillic-o", "bell", "newline"],
+)
+def test_mixed_scripts_and_controls_are_refused(app: Flask, client: FlaskClient, name: str) -> None:
+    response = register(client, name, "another fine password")
+    assert response.status_code == 400
+    page = text(response)
+    assert "one alphabet only" in page or "control" in page, page
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(User)) == 0
+
+
+def test_a_greek_username_is_fine(client: FlaskClient) -> None:
+    assert register(client, "Ελένη_7", "tulips in the rain").status_code == 302
+
+
+def test_login_finds_the_account_however_its_name_is_spelt(client: FlaskClient) -> None:
+    register(client, "olga")
+    client.post("/logout")
+    assert login(client, "OLGA").status_code == 302
+    assert logged_in_as(client) == "olga"
+    client.post("/logout")
+    assert login(client, "ol\u200bga").status_code == 302
+
+
+def test_accounts_made_before_normalizing_keep_working(app: Flask, client: FlaskClient) -> None:
+    """Two old accounts that differ only by case each still log in by their own name."""
+    from scorekeeper.services import accounts
+
+    with app.app_context():
+        for name in ("Olga", "olga"):
+            db.session.add(User(username=name, password_hash=accounts.hash_password(name * 3)))
+        db.session.commit()
+    for name in ("Olga", "olga"):
+        assert login(client, name, name * 3).status_code == 302
+        assert logged_in_as(client) == name
+        client.post("/logout")
+
+
+def test_registering_is_limited_per_address(app: Flask) -> None:
+    """Ten accounts asked for an hour from one address (made or refused), then 429 with the
+    form and the reason; another address registers as usual."""
+    for number in range(10):
+        client = app.test_client()
+        assert register(client, f"user{number}", "tulips in the rain").status_code == 302
+    response = register(app.test_client(), "user10", "tulips in the rain")
+    assert response.status_code == 429
+    assert "Too many accounts were asked for from this address" in text(response)
+    assert 'name="password"' in text(response)
+    elsewhere = app.test_client().post(
+        "/register",
+        data={
+            "username": "user11",
+            "password": "tulips in the rain",
+            "repeat": "tulips in the rain",
+        },
+        environ_base={"REMOTE_ADDR": "198.51.100.7"},
+    )
+    assert elsewhere.status_code == 302

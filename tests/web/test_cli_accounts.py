@@ -103,3 +103,12 @@ def test_a_token_for_an_unknown_user_is_refused(fresh: Flask, runner: FlaskCliRu
     assert "sk_" not in result.output
     with fresh.app_context():
         assert db.session.scalar(sa.select(sa.func.count(ApiToken.id))) == 0  # tables made
+
+
+def test_a_common_password_is_refused(fresh: Flask, runner: FlaskCliRunner) -> None:
+    """The command's user chooses the password, so it is judged as registering judges it."""
+    result = runner.invoke(args=["create-user", "alice", "--password", "password1"])
+    assert result.exit_code != 0
+    assert "one of the most common ones" in result.output
+    result = runner.invoke(args=["create-user", "alice", "--password", "alice-alice"])
+    assert "must not contain your username" in result.output

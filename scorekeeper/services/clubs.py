@@ -12,6 +12,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Membership, Player, Role, Seat, User
 from scorekeeper.services.errors import Forbidden, Invalid, NotFound
+from scorekeeper.services.locks import lock_row
 
 #: Row ids are 32-bit integers on PostgreSQL (SQLite allows 64 bits); a larger number sent
 #: in a URL or a JSON body names no row, and must not reach the database as a query error.
@@ -113,20 +114,7 @@ def lock_club(club: Club) -> None:
     Two owners demoting each other at once each counted two owners before the other wrote,
     and the club was left with none; counting under this lock, the second one sees one owner.
     """
-    db.session.flush()
-    if db.session.get_bind().dialect.name == "sqlite":
-        # SQLite has no row locks, but a write takes the database's write lock until commit;
-        # a write that changes nothing takes it now, before the count is read.
-        db.session.execute(
-            sa.update(Club)
-            .where(Club.id == club.id)
-            .values(name=Club.name)
-            .execution_options(synchronize_session=False)
-        )
-    else:
-        db.session.execute(sa.select(Club.id).where(Club.id == club.id).with_for_update())
-    # What was read before the lock may be stale: read memberships again.
-    db.session.expire_all()
+    lock_row(Club, club.id, Club.name)
 
 
 def _owner_count(club_id: int) -> int:

@@ -11,6 +11,8 @@ still bear the same marks under the lock, else scored again there.
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
@@ -22,27 +24,34 @@ from scorekeeper.models import Hand, Match
 Mark = tuple[tuple[int, int, bool], ...]
 
 
-def lock_match(match: Match) -> None:
-    """Hold `match` for this transaction; other writers of the match wait until it ends.
+def lock_row(model: Any, row_id: int, same: Any) -> None:
+    """Hold row `row_id` of `model` for this transaction; other writers that lock it wait
+    until it ends. `same` is a column rewritten with its own value on SQLite (never the key).
 
-    Afterwards every object in the session is read again: what was read before the lock is
-    either read anew or checked against `written_now`.
+    Afterwards every object in the session is read again, since what was read before the
+    lock may be stale.
     """
     db.session.flush()  # nothing pending may be lost by the expiry below
     if db.session.get_bind().dialect.name == "sqlite":
         # SQLite has no row locks; a write takes the database's write lock until commit (and
         # waits for it up to the busy timeout, see extensions.py). A write that changes nothing
-        # takes it now, before the reads, so they see every hand committed before ours.
+        # takes it now, before the reads, so they see every write committed before ours.
         # (Not the key column: rewriting a parent key would make SQLite check child tables.)
         db.session.execute(
-            sa.update(Match)
-            .where(Match.id == match.id)
-            .values(first_dealer=Match.first_dealer)
+            sa.update(model)
+            .where(model.id == row_id)
+            .values({same: same})
             .execution_options(synchronize_session=False)
         )
     else:
-        db.session.execute(sa.select(Match.id).where(Match.id == match.id).with_for_update())
+        db.session.execute(sa.select(model.id).where(model.id == row_id).with_for_update())
     db.session.expire_all()
+
+
+def lock_match(match: Match) -> None:
+    """Hold `match` for this transaction: what was read before the lock is either read anew
+    or checked against `written_now`."""
+    lock_row(Match, match.id, Match.first_dealer)
 
 
 def written(match: Match) -> Mark:

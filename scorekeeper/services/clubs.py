@@ -244,7 +244,12 @@ def add_player(club: Club, name: str) -> Player:
 
 def player_of(club: Club, player_id: object) -> Player:
     if isinstance(player_id, bool) or not isinstance(player_id, int):
-        raise Invalid(f"A player is named by its id, a whole number, not {player_id!r}.")
+        raise Invalid(
+            _(
+                "A player is named by its id, a whole number, not %(given)s.",
+                given=repr(player_id)[:40],
+            )
+        )
     player = db.session.get(Player, player_id) if is_row_id(player_id) else None
     if player is None or player.club_id != club.id:
         raise Invalid(_("Player %(player)s does not play in this club.", player=player_id))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -117,10 +117,14 @@ def _seat_teams(
 ) -> None:
     sizes = tuple(len(t.player_ids) for t in teams)
     if sizes not in fmt.shapes:
-        shape = " or ".join(" + ".join(map(str, s)) for s in fmt.shapes)
         raise Invalid(
-            f"The {fmt.id} format seats teams of {shape} players, "
-            f"but the teams given have {' + '.join(map(str, sizes)) or 'none'}."
+            _(
+                "The %(format)s format seats teams of %(shapes)s players, "
+                "but the teams given have %(sizes)s.",
+                format=fmt.id,
+                shapes=_either(" + ".join(map(str, s)) for s in fmt.shapes),
+                sizes=" + ".join(map(str, sizes)) or _("none"),
+            )
         )
     names = [t.name.strip() or f"Team {i}" for i, t in enumerate(teams, 1)]
     if len(set(names)) != len(names):
@@ -136,10 +140,21 @@ def _seat_teams(
         match.seats.append(Seat(position=position, player=player, team=team))
 
 
+def _either(choices: Iterable[str]) -> str:
+    """Choices joined as a sentence says them: "2 + 2 or 3 + 3" ("2 + 2 ή 3 + 3")."""
+    return _(" or ").join(choices)
+
+
 def _seat_table(match: Match, fmt: TableFormat, players: list[Any]) -> None:
     if len(players) not in fmt.player_counts:
-        counts = " or ".join(str(n) for n in sorted(fmt.player_counts))
-        raise Invalid(f"The {fmt.id} format is for {counts} players, not {len(players)}.")
+        raise Invalid(
+            _(
+                "The %(format)s format is for %(counts)s players, not %(count)d.",
+                format=fmt.id,
+                counts=_either(str(n) for n in sorted(fmt.player_counts)),
+                count=len(players),
+            )
+        )
     for position, player in enumerate(players):
         match.seats.append(Seat(position=position, player=player))
 

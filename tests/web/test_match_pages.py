@@ -290,6 +290,19 @@ def test_a_share_format_with_too_few_players_is_refused(owner: FlaskClient, tabl
     assert "The solo-vs-rest format is for 3 or 4 players, not 2." in response.text
 
 
+def test_a_refused_table_shape_is_told_in_greek(owner: FlaskClient, table: Table) -> None:
+    """The format's seat count used to reach the Greek form as an English sentence."""
+    page = owner.get(f"/clubs/{table.club_id}/matches/new?format=solo-vs-rest")
+    data = with_values(form_of(page.text, "new-match"), team__0__seat__2="", team__0__seat__3="")
+    response = owner.post(
+        f"/clubs/{table.club_id}/matches/new",
+        data=data,
+        headers={"Accept-Language": "el-GR,el;q=0.9"},
+    )
+    assert response.status_code == 400
+    assert "Η μορφή solo-vs-rest είναι για 3 ή 4 παίκτες, όχι 2." in response.text  # noqa: RUF001
+
+
 # --- scoreboard --------------------------------------------------------------------------------
 
 

@@ -171,6 +171,23 @@ def test_without_a_season_the_one_running_today_is_shown(league: League) -> None
     assert answer.get_json()["players"] == []  # nothing finished in it yet
 
 
+def test_a_season_to_the_last_day_of_the_calendar_is_a_leaderboard(league: League) -> None:
+    """The season form takes 9999-12-31; the day after it used to overflow into a 500."""
+    later = seasons.create_season(league.club, "Forever", date(2026, 9, 1), date.max)
+    play(league, ("Ann",), ("Eva",), date(2026, 10, 1))
+    for path in (
+        f"/api/v1/clubs/{league.club.id}/leaderboard?season={later.id}",
+        f"/clubs/{league.club.id}/leaderboard?season={later.id}",
+        f"/clubs/{league.club.id}/seasons",
+        f"/clubs/{league.club.id}/seasons/{later.id}",
+        f"/clubs/{league.club.id}/seasons/{later.id}/edit",
+    ):
+        answer = league.client().get(path)
+        assert answer.status_code == 200, path
+    body = league.client().get(f"/api/v1/clubs/{league.club.id}/leaderboard?season={later.id}")
+    assert {r["name"] for r in body.get_json()["players"]} == {"Ann", "Eva"}
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [

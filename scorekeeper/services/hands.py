@@ -314,11 +314,32 @@ def _normalize(match: Match, entry: Any) -> dict[str, Any]:
             raise Invalid(f"Side {i} must be an object.")
         if "score_before" in team:
             raise Invalid("'score_before' comes from the match itself; leave it out.")
+    teams = [_as_text(team) for team in teams]
     if format_of(match).credit is Credit.TEAM:
         sides = _fixed_sides(match, teams)
     else:
         sides = _shared_sides(match, teams)
     return {"kozi": entry.get("kozi"), "teams": sides}
+
+
+def _as_text(team: dict[str, Any]) -> dict[str, Any]:
+    """Cards sent as lists of tokens (the API takes both) stored as the text a form sends, so
+    every page and export reads one notation."""
+    side = dict(team)
+    for field in ("melds", "hands"):
+        groups = side.get(field)
+        if isinstance(groups, list):
+            side[field] = [_joined(group) for group in groups]
+    for field in ("opening", "biribaki_unplayed"):
+        if field in side:
+            side[field] = _joined(side[field])
+    return side
+
+
+def _joined(cards: Any) -> Any:
+    if isinstance(cards, list) and all(isinstance(card, str) for card in cards):
+        return " ".join(cards)
+    return cards  # anything else is the engine's to refuse, in its words
 
 
 def _fixed_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, Any]]:

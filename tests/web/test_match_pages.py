@@ -859,3 +859,33 @@ def test_preview_without_javascript_shows_the_match_totals_after_the_hand(
     assert "Match total after this hand" in page
     assert "data-preview-total>1330</strong>" in page
     assert "data-preview-total>−190</strong>" in page
+
+
+def test_a_hand_sent_with_cards_as_token_lists_shows_on_every_page(
+    app: Flask, owner: FlaskClient, table: Table
+) -> None:
+    """The JSON API takes a meld as a list of card tokens; stored as sent, such a list once
+    reached the card parser of the scoreboard and the history and made them answer 500."""
+    from scorekeeper.services import hands
+
+    match_id = start_match(owner, table)
+    entry = {
+        "kozi": "H",
+        "teams": [
+            {
+                "name": "A",
+                "melds": [["5S", "6S", "7S", "8S", "9S", "10S", "JS"], ["QD", "QC", "QH"]],
+                "hands": [[], []],
+                "went_out": True,
+                "took_biribaki": True,
+            },
+            {"name": "B", "melds": [["3C", "4C", "5C"]], "hands": [["AS", "9D"], ["JK"]]},
+        ],
+    }
+    with app.app_context():
+        hands.record_hand(db.session.get(Match, match_id), None, entry)
+    for path in ("", "/hands/1/edit", "/hands/1/history", "/export.json", "/rules"):
+        response = owner.get(f"/matches/{match_id}{path}")
+        assert response.status_code in (200, 404), (path, response.status_code)
+    board = owner.get(f"/matches/{match_id}").text
+    assert "Clean biriba 5♠–J♠" in board, board[board.find("Hand 1") :][:3000]

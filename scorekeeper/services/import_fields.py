@@ -3,12 +3,19 @@ path such as ``matches[3].hands[0].number``) in a sentence for the person import
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_babel import gettext as _
 
 from scorekeeper.services.errors import Invalid
+
+#: Row ids and counters are 32-bit integers on PostgreSQL.
+MOST_NUMBER = 2**31 - 1
+#: Line breaks and tabs are text in a reason typed in a textarea; other control characters
+#: are in no name or reason the forms take.
+_LINE_BREAKS = frozenset("\t\n\r")
 
 
 def need_object(value: Any, where: str) -> dict[str, Any]:
@@ -31,16 +38,53 @@ def need_number(value: Any, where: str, least: int = 0) -> int:
     return value
 
 
-def need_text(value: Any, where: str, most: int) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > most or "\x00" in value:
+def need_between(value: Any, where: str, least: int, most: int) -> int:
+    """A whole number (not a bool) from `least` to `most`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
         raise Invalid(
-            _("%(where)s must be text of 1 to %(most)d characters.", where=where, most=most)
+            _(
+                "%(where)s must be a whole number from %(least)d to %(most)d.",
+                where=where,
+                least=least,
+                most=most,
+            )
         )
     return value
 
 
-def optional_text(value: Any, where: str, most: int = 10_000) -> str | None:
-    return None if value is None else need_text(value, where, most)
+def need_flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid(_("%(where)s must be true or false.", where=where))
+    return value
+
+
+def need_text(value: Any, where: str, most: int, lines: bool = False) -> str:
+    """Text of 1 to `most` characters; on one line unless `lines` (a reason may have several)."""
+    if not isinstance(value, str) or not value.strip() or len(value) > most or "\x00" in value:
+        raise Invalid(
+            _("%(where)s must be text of 1 to %(most)d characters.", where=where, most=most)
+        )
+    allowed = _LINE_BREAKS if lines else frozenset()
+    if any((ch < " " or "\x7f" <= ch < "\xa0") and ch not in allowed for ch in value):
+        raise Invalid(
+            _(
+                "%(where)s must be text of 1 to %(most)d characters, on one line and "
+                "without control characters.",
+                where=where,
+                most=most,
+            )
+            if not lines
+            else _(
+                "%(where)s must be text of 1 to %(most)d characters without control characters.",
+                where=where,
+                most=most,
+            )
+        )
+    return value
+
+
+def optional_text(value: Any, where: str, most: int = 10_000, lines: bool = False) -> str | None:
+    return None if value is None else need_text(value, where, most, lines)
 
 
 def need_day(value: Any, where: str) -> date:
@@ -53,8 +97,50 @@ def need_day(value: Any, where: str) -> date:
 def need_time(value: Any, where: str) -> datetime:
     try:
         when = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
+        # Days at the ends of the calendar overflow when moved to UTC.
+        return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    except (TypeError, ValueError, OverflowError):
         raise Invalid(
             _("%(where)s must be a time such as 2026-03-01T20:00:00+00:00.", where=where)
         ) from None
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+def check_strings(data: Any, where: str = "the file") -> None:
+    """Refuse text no page can show and no database stores, wherever it is in the file: an
+    unpaired surrogate (no UTF-8 at all) or NUL (PostgreSQL refuses it). Keys count too."""
+    for path, text in _strings(data, where):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Invalid(
+                _(
+                    "%(where)s holds an unpaired surrogate (\\ud800–\\udfff), which is no text.",
+                    where=path,
+                )
+            ) from None
+        if "\x00" in text:
+            raise Invalid(
+                _(
+                    "%(where)s holds the NUL character (\\u0000), which no database stores.",
+                    where=path,
+                )
+            )
+
+
+def _strings(data: Any, where: str) -> Iterator[tuple[str, str]]:
+    """Every string in `data` (keys too) with the path of the value that holds it, in the
+    file's order; walked without recursion, however deep the JSON goes."""
+    stack: list[tuple[str, Any]] = [(where, data)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            yield path, item
+        elif isinstance(item, dict):
+            # The file's own keys are plain names ("club"); deeper ones join with a dot.
+            prefix = "" if path == "the file" else f"{path}."
+            for key in item:
+                if isinstance(key, str):
+                    yield path, key
+            stack.extend((f"{prefix}{key}", value) for key, value in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((f"{path}[{i}]", value) for i, value in reversed(list(enumerate(item))))

@@ -16,7 +16,7 @@ from scorekeeper.models import Role
 from scorekeeper.services.club_export import FORMAT, VERSION
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.import_fields import (
-    check_strings,
+    check_values,
     need_between,
     need_day,
     need_list,
@@ -45,7 +45,7 @@ def check_club_file(data: Any) -> None:
                 version=VERSION,
             )
         )
-    check_strings(doc)
+    check_values(doc)
     about = need_object(doc.get("club"), "club")
     need_text(about.get("name"), "club.name", MAX_CLUB)
     need_time(about.get("created_at"), "club.created_at")

@@ -3,6 +3,8 @@ path such as ``matches[3].hands[0].number``) in a sentence for the person import
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from typing import Any
@@ -105,12 +107,20 @@ def need_time(value: Any, where: str) -> datetime:
         ) from None
 
 
-def check_strings(data: Any, where: str = "the file") -> None:
+def check_values(data: Any, where: str = "the file") -> None:
     """Refuse text no page can show and no database stores, wherever it is in the file: an
-    unpaired surrogate (no UTF-8 at all) or NUL (PostgreSQL refuses it). Keys count too."""
-    for path, text in _strings(data, where):
+    unpaired surrogate (no UTF-8 at all) or NUL (PostgreSQL refuses it), in keys too; and
+    NaN or Infinity (JSON has no such number, so neither the database nor an export would
+    take it back)."""
+    if _clean(data):
+        return
+    for path, value in _values(data, where):
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise Invalid(_("%(where)s is not a finite number.", where=path))
+            continue
         try:
-            text.encode("utf-8")
+            value.encode("utf-8")
         except UnicodeEncodeError:
             raise Invalid(
                 _(
@@ -118,7 +128,7 @@ def check_strings(data: Any, where: str = "the file") -> None:
                     where=path,
                 )
             ) from None
-        if "\x00" in text:
+        if "\x00" in value:
             raise Invalid(
                 _(
                     "%(where)s holds the NUL character (\\u0000), which no database stores.",
@@ -127,13 +137,25 @@ def check_strings(data: Any, where: str = "the file") -> None:
             )
 
 
-def _strings(data: Any, where: str) -> Iterator[tuple[str, str]]:
-    """Every string in `data` (keys too) with the path of the value that holds it, in the
-    file's order; walked without recursion, however deep the JSON goes."""
+def _clean(data: Any) -> bool:
+    """The common case, quickly (the encoder is C): whether `data` is certainly clean. NUL
+    is written as an escape, which a string may also spell out, so a file holding one is
+    walked slowly to say where the fault is, if there is one."""
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except (ValueError, TypeError, RecursionError):  # UnicodeEncodeError is a ValueError
+        return False
+    return "\\u0000" not in text
+
+
+def _values(data: Any, where: str) -> Iterator[tuple[str, str | float]]:
+    """Every string (keys too) and float in `data` with the path of the value that holds
+    it, in the file's order; walked without recursion, however deep the JSON goes."""
     stack: list[tuple[str, Any]] = [(where, data)]
     while stack:
         path, item = stack.pop()
-        if isinstance(item, str):
+        if isinstance(item, str | float):
             yield path, item
         elif isinstance(item, dict):
             # The file's own keys are plain names ("club"); deeper ones join with a dot.

@@ -39,7 +39,7 @@ def check_match(raw: dict[str, Any], where: str, players: set[int], seasons: set
     table = _rules(raw, where)
     seats, teams = _table(raw, where, players, table)
     season = raw.get("season")
-    if season is not None and season not in seasons:
+    if season is not None and not (_index(season, MOST_NUMBER + 1) and season in seasons):
         raise Invalid(
             _("%(where)s names a season the file does not have.", where=f"{where}.season")
         )
@@ -119,9 +119,7 @@ def _table(
                 )
             )
         team = seat.get("team")
-        if fixed != (team is not None) or (
-            team is not None and (isinstance(team, bool) or team not in range(len(names)))
-        ):
+        if fixed != (team is not None) or (team is not None and not _index(team, len(names))):
             raise Invalid(_("%(where)s names a team the match does not have.", where=f"{at}.team"))
         seated.append(key)
         if team is not None:
@@ -193,6 +191,11 @@ def _versions(
         optional_text(version.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True)
         need_time(version.get("created_at"), f"{at}.created_at")
         _username(version.get("user"), f"{at}.user")
+
+
+def _index(value: Any, count: int) -> bool:
+    """Whether `value` is a whole number from 0 to `count` − 1 (not 1.0, and not true)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
 
 
 def _username(value: Any, where: str) -> None:

@@ -190,6 +190,8 @@ CRAFTED = [
     ("club.min_matches_ranked", 10**6, "club.min_matches_ranked must be a whole number from 0"),
     ("matches.0.first_dealer", True, "matches[0].first_dealer must be a whole number"),
     ("matches.0.seats.0.player", "7", "matches[0].seats[0].player must be a whole number"),
+    ("matches.0.seats.0.team", 0.0, "matches[0].seats[0].team names a team the match does not"),
+    ("matches.0.season", 1.0, "matches[0].season names a season the file does not have"),
     (f"{H}.0.number", 1.0, "hands[0].number must be a whole number"),
     (f"{H}.1.deleted", "yes", "hands[1].deleted must be true or false"),
     (f"{H}.0.version", 2**31 - 1, "hands[0].version must be a whole number from 1 to"),
@@ -293,4 +295,72 @@ def test_the_command_refuses_a_crafted_file_and_stores_nothing(
     result = runner.invoke(args=["import", str(path), "--owner", "eleni"])
     assert result.exit_code != 0
     assert "club.name holds an unpaired surrogate" in result.output
+    assert stored() == before
+    path.write_text('{"club": ' + "9" * 5000 + "}", encoding="utf-8")
+    result = runner.invoke(args=["import", str(path), "--owner", "eleni"])
+    assert result.exit_code != 0
+    assert "is not a JSON file" in result.output
+    assert stored() == before
+
+
+def test_history_that_no_longer_scores_is_kept_and_shown(owner: User, app: Flask) -> None:
+    """A version is history: an entry today's engine would refuse (cards it cannot read,
+    both the cards left and their points, no kózi) is kept as it was, and its page shows
+    it in either language (the Greek page scores versions again, and falls back to the
+    stored result)."""
+    doc = exported(owner)
+    side = doc["matches"][0]["versions"][0]["entry"]["teams"][0]
+    side["melds"] = ["5S-JS", "a meld of 9Z"]
+    side["hand_points"] = 30
+    doc["matches"][0]["versions"][0]["entry"]["kozi"] = None
+    status, page = upload(client_of(app, "maria"), doc)
+    assert status == 302, page[:2000]
+    club = imported_club("Friday")
+    assert_pages_render(app, "maria", club)
+    (match,) = club.matches
+    history = client_of(app, "maria").get(f"/matches/{match.id}/hands/1/history")
+    assert "a meld of 9Z" in history.get_data(as_text=True)
+
+
+def test_the_refusal_is_in_the_readers_language(owner: User, app: Flask) -> None:
+    doc = exported(owner)
+    put(doc, f"{H}.1.result.teams.0.lines.0.label", "a\ud800")
+    uploader = client_of(app, "maria")
+    uploader.set_cookie("lang", "el")
+    status, page = upload(uploader, doc)
+    assert status == 400
+    greek = "Το matches[0].hands[1].result.teams[0].lines[0].label περιέχει μονό"  # noqa: RUF001
+    assert greek + " υποκατάστατο" in page
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        pytest.param(
+            '"melds": [{"bonus": NaN}]',
+            "hands[1].result.teams[0].melds[0].bonus is not a",
+            id="nan",
+        ),
+        pytest.param(
+            '"melds": [{"bonus": 1e999}]', "teams[0].melds[0].bonus is not a finite", id="inf"
+        ),
+        pytest.param('"melds": [{"bonus": ' + "9" * 5000 + "}]", "a number too long", id="long"),
+    ],
+)
+def test_a_number_json_cannot_hold_is_refused(
+    owner: User, app: Flask, body: str, message: str
+) -> None:
+    """Python reads NaN, Infinity and 1e999 as JSON, but no database or export takes them
+    back; a number of thousands of digits Python does not read at all."""
+    doc = exported(owner)
+    put(doc, f"{H}.1.result.teams.0.melds", "MELDS")
+    text = json.dumps(doc).replace('"melds": "MELDS"', body)
+    before = stored()
+    response = client_of(app, "maria").post(
+        "/clubs/import",
+        data={"file": (io.BytesIO(text.encode()), "club.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 400
+    assert message in html.unescape(response.get_data(as_text=True))
     assert stored() == before

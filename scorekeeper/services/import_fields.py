@@ -15,6 +15,9 @@ from scorekeeper.services.errors import Invalid
 
 #: Row ids and counters are 32-bit integers on PostgreSQL.
 MOST_NUMBER = 2**31 - 1
+#: The days a file's days and times fall in.
+FIRST_DAY = date(1900, 1, 1)
+LAST_DAY = date(9998, 12, 31)
 #: Line breaks and tabs are text in a reason typed in a textarea; other control characters
 #: are in no name or reason the forms take.
 _LINE_BREAKS = frozenset("\t\n\r")
@@ -91,20 +94,33 @@ def optional_text(value: Any, where: str, most: int = 10_000, lines: bool = Fals
 
 def need_day(value: Any, where: str) -> date:
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except (TypeError, ValueError):
         raise Invalid(_("%(where)s must be a day such as 2026-03-01.", where=where)) from None
+    _in_calendar(day, where, _("%(where)s must be a day from %(first)s to %(last)s."))
+    return day
 
 
 def need_time(value: Any, where: str) -> datetime:
     try:
         when = datetime.fromisoformat(value)
         # Days at the ends of the calendar overflow when moved to UTC.
-        return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+        when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
     except (TypeError, ValueError, OverflowError):
         raise Invalid(
             _("%(where)s must be a time such as 2026-03-01T20:00:00+00:00.", where=where)
         ) from None
+    _in_calendar(when.date(), where, _("%(where)s must be a time from %(first)s to %(last)s."))
+    return when
+
+
+def _in_calendar(day: date, where: str, message: str) -> None:
+    """Days far from the calendar's ends: the pages count a day past a season's last one,
+    which overflows at 9999-12-31."""
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise Invalid(
+            message % {"where": where, "first": FIRST_DAY.isoformat(), "last": LAST_DAY.isoformat()}
+        )
 
 
 def check_values(data: Any, where: str = "the file") -> None:

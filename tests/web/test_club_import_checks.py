@@ -200,6 +200,12 @@ CRAFTED = [
     (f"{H}.2.number", 1, "matches[0].hands[2] repeats a hand number"),
     ("matches.0.created_at", "0001-01-01T00:00:00+14:00", "matches[0].created_at must be a time"),
     ("matches.0.hands", {"1": {}}, "matches[0].hands must be a list"),
+    (
+        "seasons",
+        [{"id": 1, "name": "All", "starts_on": "2026-01-01", "ends_on": "9999-12-31"}],
+        "seasons[0].ends_on must be a day from 1900-01-01 to 9998-12-31.",
+    ),
+    (f"{H}.0.updated_at", "1800-01-01T00:00:00+00:00", "updated_at must be a time from 1900"),
     ("matches.0.created_by", 5, "matches[0].created_by must be"),
     (f"{H}.0.updated_by", ["eleni"], "matches[0].hands[0].updated_by must be"),
 ]

@@ -1,5 +1,7 @@
 """A club made anew from a services.club_export document: all of it in one transaction, or
 nothing at all (a bad file is refused with a message naming the first thing wrong in it).
+The whole file is checked first (services.import_check), so nothing the pages cannot show
+is ever stored; only the engine's verdict on the live hands waits for the match to be built.
 
 Every part gets a new id, and the players' ids inside hands are rewritten to match. Each live
 hand is scored again by the rules engine from its entry, in order, exactly as the hand
@@ -36,6 +38,8 @@ from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import hands, stats
 from scorekeeper.services.club_export import FORMAT, VERSION
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.hands import MAX_REASON
+from scorekeeper.services.import_check import check_club_file
 from scorekeeper.services.import_fields import (
     need_day,
     need_list,
@@ -72,6 +76,7 @@ def import_club(data: Any, owner: User | None = None, restore_members: bool = Fa
 
 
 def _build(data: Any, owner: User | None, restore_members: bool) -> Imported:
+    check_club_file(data)  # the whole file, before anything of it is stored
     doc = need_object(data, "the file")
     if doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise Invalid(
@@ -203,7 +208,7 @@ def _match(
     variant_id = need_text(raw.get("variant"), f"{where}.variant", 40)
     options = need_object(raw.get("options"), f"{where}.options")
     try:
-        find_variant(variant_id).with_options(**options)
+        variant = find_variant(variant_id).with_options(**options)
         table = find_format(need_text(raw.get("format"), f"{where}.format", 20))
     except ValueError as error:
         raise Invalid(f"{where}: {error}") from None
@@ -215,8 +220,13 @@ def _match(
     match = Match(
         club=club,
         variant_id=variant_id,
-        options=options,
-        house_rules=need_object(raw.get("house_rules", {}), f"{where}.house_rules"),
+        # Every option frozen with the match, as a new match has them (a hand-made file may
+        # give only those it changes); the house rules in the same JSON values.
+        options=variant.options(),
+        house_rules={
+            name: variant.options()[name]
+            for name in need_object(raw.get("house_rules", {}), f"{where}.house_rules")
+        },
         format=table.id,
         first_dealer=need_number(raw.get("first_dealer", 0), f"{where}.first_dealer"),
         created_at=need_time(raw.get("created_at"), f"{where}.created_at"),
@@ -241,7 +251,7 @@ def _match(
                 entry=_remap(need_object(version.get("entry"), f"{at}.entry"), seated, at),
                 result=_remap(need_object(version.get("result"), f"{at}.result"), seated, at),
                 accepted_reason=optional_text(
-                    version.get("accepted_reason"), f"{at}.accepted_reason"
+                    version.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True
                 ),
                 created_at=need_time(version.get("created_at"), f"{at}.created_at"),
                 user_id=_user_id(version.get("user"), users),
@@ -359,7 +369,9 @@ def _hands(
                 version=need_number(hand.get("version", 1), f"{at}.version", least=1),
                 entry=_remap(need_object(hand.get("entry"), f"{at}.entry"), seated, at),
                 result=_remap(result, seated, at),
-                accepted_reason=optional_text(hand.get("accepted_reason"), f"{at}.accepted_reason"),
+                accepted_reason=optional_text(
+                    hand.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True
+                ),
                 deleted=deleted,
                 idempotency_key=key,
                 updated_at=need_time(hand.get("updated_at"), f"{at}.updated_at"),

@@ -108,3 +108,8 @@ def _read(raw: bytes) -> object:
                 column=error.colno,
             )
         ) from None
+    except ValueError:
+        # Python reads no number of more than 4,300 digits (and no file needs one).
+        raise Invalid(
+            _("The file holds a number too long to read, so it is no club export.")
+        ) from None

@@ -1,0 +1,210 @@
+"""One match of an imported club file checked whole: its rules and house rules (the same
+option checks as the new-match form), its table, its hands and every version of them.
+Player and season ids are the file's; see services.import_check."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask_babel import gettext as _
+
+from scorekeeper.referee import MAX_NAME, MAX_TEAMS
+from scorekeeper.rules.formats import Credit, TableFormat, find_format
+from scorekeeper.rules.presets import find_variant
+from scorekeeper.services.errors import Invalid
+from scorekeeper.services.hands import MAX_REASON
+from scorekeeper.services.import_fields import (
+    MOST_NUMBER,
+    need_between,
+    need_flag,
+    need_list,
+    need_number,
+    need_object,
+    need_text,
+    need_time,
+    optional_text,
+)
+from scorekeeper.services.import_hands import check_entry, check_result
+from scorekeeper.services.numbers import short
+
+#: Far more corrections than any hand gets, and far from the 32-bit counter's end.
+MOST_VERSION = 1_000_000
+ACTIONS = ("created", "edited", "deleted")
+MAX_KEY = 100  # an idempotency key, as models.Hand stores it
+MAX_USERNAME = 80
+
+
+def check_match(raw: dict[str, Any], where: str, players: set[int], seasons: set[int]) -> None:
+    table = _rules(raw, where)
+    seats, teams = _table(raw, where, players, table)
+    season = raw.get("season")
+    if season is not None and not (_index(season, MOST_NUMBER + 1) and season in seasons):
+        raise Invalid(
+            _("%(where)s names a season the file does not have.", where=f"{where}.season")
+        )
+    need_time(raw.get("created_at"), f"{where}.created_at")
+    _username(raw.get("created_by"), f"{where}.created_by")
+    numbers = _hands(raw.get("hands"), where, seats, teams)
+    _versions(raw.get("versions", []), where, numbers, seats, teams)
+
+
+def _rules(raw: dict[str, Any], where: str) -> TableFormat:
+    variant_id = need_text(raw.get("variant"), f"{where}.variant", 40)
+    options = need_object(raw.get("options"), f"{where}.options")
+    house_rules = need_object(raw.get("house_rules", {}), f"{where}.house_rules")
+    try:
+        preset = find_variant(variant_id)
+        variant = preset.with_options(**options)
+        table = find_format(need_text(raw.get("format"), f"{where}.format", 20))
+    except ValueError as error:
+        raise Invalid(f"{where}: {error}") from None
+    try:
+        chosen = preset.with_options(**house_rules).options()
+    except ValueError as error:
+        raise Invalid(f"{where}.house_rules: {error}") from None
+    # The house rules are the options the players changed: each must say what the match's
+    # options say, or the rules page would show rules the scores do not follow.
+    kept = variant.options()
+    for name in house_rules:
+        if chosen[name] != kept[name]:
+            raise Invalid(
+                _(
+                    "%(where)s is %(value)s, but the match's options say %(option)s.",
+                    where=f"{where}.house_rules.{name}",
+                    value=short(json.dumps(chosen[name], ensure_ascii=False)),
+                    option=short(json.dumps(kept[name], ensure_ascii=False)),
+                )
+            )
+    return table
+
+
+def _table(
+    raw: dict[str, Any], where: str, players: set[int], table: TableFormat
+) -> tuple[set[int], set[str] | None]:
+    """The match's seated players and, where teams are fixed, its team names."""
+    names: list[str] = []
+    teams = need_list(raw.get("teams", []), f"{where}.teams")
+    if len(teams) > MAX_TEAMS:
+        raise Invalid(
+            _("%(where)s may list at most %(most)d teams.", where=f"{where}.teams", most=MAX_TEAMS)
+        )
+    for index, item in enumerate(teams):
+        at = f"{where}.teams[{index}]"
+        name = need_text(need_object(item, at).get("name"), f"{at}.name", MAX_NAME)
+        if name in names:
+            raise Invalid(_("%(where)s repeats a team's name.", where=f"{at}.name"))
+        names.append(name)
+    fixed = table.credit is Credit.TEAM
+    seated: list[int] = []
+    sizes = [0] * len(names)
+    seats = need_list(raw.get("seats"), f"{where}.seats")
+    dealer = need_number(raw.get("first_dealer", 0), f"{where}.first_dealer")
+    wrong = _(
+        "%(where)s does not seat its players as its format %(format)s needs.",
+        where=where,
+        format=table.id,
+    )
+    if len(seats) > MAX_TEAMS:
+        raise Invalid(wrong)
+    for position, item in enumerate(seats):
+        at = f"{where}.seats[{position}]"
+        seat = need_object(item, at)
+        key = need_number(seat.get("player"), f"{at}.player")
+        if key not in players or key in seated:
+            raise Invalid(
+                _(
+                    "%(where)s names a player the file does not have, or one already seated.",
+                    where=at,
+                )
+            )
+        team = seat.get("team")
+        if fixed != (team is not None) or (team is not None and not _index(team, len(names))):
+            raise Invalid(_("%(where)s names a team the match does not have.", where=f"{at}.team"))
+        seated.append(key)
+        if team is not None:
+            sizes[team] += 1
+    fits = tuple(sizes) in table.shapes if fixed else not names
+    if not fits or len(seats) not in table.player_counts or not dealer < max(len(seated), 1):
+        raise Invalid(wrong)
+    return set(seated), set(names) if fixed else None
+
+
+def _hands(raw: Any, where: str, seats: set[int], teams: set[str] | None) -> set[int]:
+    """Check the hands; returns their numbers."""
+    numbers: set[int] = set()
+    keys: set[str] = set()
+    hands = need_list(raw, f"{where}.hands")
+    for index, item in enumerate(hands):
+        at = f"{where}.hands[{index}]"
+        hand = need_object(item, at)
+        number = need_between(hand.get("number"), f"{at}.number", 1, MOST_NUMBER)
+        key = optional_text(hand.get("idempotency_key"), f"{at}.idempotency_key", MAX_KEY)
+        deleted = need_flag(hand.get("deleted", False), f"{at}.deleted")
+        if number in numbers or (key is not None and key in keys):
+            raise Invalid(_("%(where)s repeats a hand number or key of its match.", where=at))
+        numbers.add(number)
+        keys.update([key] if key else [])
+        need_between(hand.get("version", 1), f"{at}.version", 1, MOST_VERSION)
+        check_entry(hand.get("entry"), f"{at}.entry", seats, teams)
+        if deleted:  # a live hand's result is the engine's, made again at the import
+            check_result(hand.get("result"), f"{at}.result", seats, teams)
+        optional_text(hand.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True)
+        need_time(hand.get("updated_at"), f"{at}.updated_at")
+        _username(hand.get("updated_by"), f"{at}.updated_by")
+    # Hands are numbered 1, 2, 3 … as they are saved, and a deleted one keeps its number:
+    # a gap or a huge number is no match's, and the next hand's number must still fit.
+    if numbers != set(range(1, len(hands) + 1)):
+        missing = min(set(range(1, len(hands) + 1)) - numbers)
+        raise Invalid(
+            _(
+                "%(where)s must number its %(count)d hands 1 to %(count)d, each once; "
+                "there is no hand %(number)d.",
+                where=f"{where}.hands",
+                count=len(hands),
+                number=missing,
+            )
+        )
+    return numbers
+
+
+def _versions(
+    raw: Any, where: str, numbers: set[int], seats: set[int], teams: set[str] | None
+) -> None:
+    seen: set[tuple[int, int]] = set()
+    for index, item in enumerate(need_list(raw, f"{where}.versions")):
+        at = f"{where}.versions[{index}]"
+        version = need_object(item, at)
+        number = need_between(version.get("number"), f"{at}.number", 1, MOST_NUMBER)
+        if number not in numbers:
+            raise Invalid(
+                _("%(where)s names a hand the match does not have.", where=f"{at}.number")
+            )
+        step = need_between(version.get("version"), f"{at}.version", 1, MOST_VERSION)
+        if (number, step) in seen:
+            raise Invalid(_("%(where)s repeats a version of its hand.", where=at))
+        seen.add((number, step))
+        if version.get("action") not in ACTIONS:
+            raise Invalid(_("%(where)s must be created, edited or deleted.", where=f"{at}.action"))
+        check_entry(version.get("entry"), f"{at}.entry", seats, teams)
+        check_result(version.get("result"), f"{at}.result", seats, teams)
+        optional_text(version.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True)
+        need_time(version.get("created_at"), f"{at}.created_at")
+        _username(version.get("user"), f"{at}.user")
+
+
+def _index(value: Any, count: int) -> bool:
+    """Whether `value` is a whole number from 0 to `count` − 1 (not 1.0, and not true)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
+
+
+def _username(value: Any, where: str) -> None:
+    """Who did something: a username, or null for someone the file does not name."""
+    if value is not None and (not isinstance(value, str) or len(value) > MAX_USERNAME):
+        raise Invalid(
+            _(
+                "%(where)s must be a username of at most %(most)d characters, or null.",
+                where=where,
+                most=MAX_USERNAME,
+            )
+        )

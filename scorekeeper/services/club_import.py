@@ -375,7 +375,7 @@ def _rescore(match: Match, where: str) -> None:
         if hand.deleted:
             continue
         try:
-            with using("en"):
+            with using(None):
                 hand.result = hands.rescore(match, hand.entry, hand.number)
         except Invalid as error:
             raise Invalid(f"{where}, hand {hand.number}: {error.message}") from None

@@ -401,7 +401,7 @@ def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
 
 
 def _stored(match: Match, entry: dict[str, Any], number: int) -> dict[str, Any]:
-    with using("en"):
+    with using(None):
         return _score(match, entry, number)[1]
 
 

@@ -1,6 +1,7 @@
 """The hand use cases on a real database: retries, deletions and versions."""
 
 import pytest
+from support.catalog import catalog
 from support.hand_entries import REFERENCE_HAND
 from support.world import new_club, pagat_match
 
@@ -48,11 +49,11 @@ def test_a_hand_saved_in_greek_is_stored_in_english_and_read_in_each_language(
     match: tuple[Match, User],
 ) -> None:
     game, user = match
-    with using("el"):
+    with using(catalog("el")):
         hand, _ = hands.record_hand(game, user, REFERENCE_HAND)
     labels = [line["label"] for line in hand.result["teams"][0]["lines"]]
     assert labels[0] == "Cards melded" and labels[-1] == "Went out"
-    with using("el"):
+    with using(catalog("el")):
         shown = hands.display_result(game, hand)
     greek = [line["label"] for line in shown["teams"][0]["lines"]]
     assert greek[0] == "Κατεβασμένα φύλλα" and greek[-1] == "Κλείσιμο"

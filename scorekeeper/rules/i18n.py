@@ -28,9 +28,11 @@ current, without scoring anything.
 from __future__ import annotations
 
 import gettext
+import string
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from typing import Any
 
 #: English: the message ids are the English text.
@@ -194,7 +196,9 @@ def pmark(context: str, template: str) -> str:
 
 
 def render(data: object) -> str:
-    """A message's `data` (or a plain value) worded in the current language."""
+    """A message's `data` (or a plain value) worded in the current language. Stored data
+    may come from a file, so its template may only name plain fields ("{cards}", "{text!r}"):
+    anything else (an attribute, an index, a format spec) is a ValueError."""
     if not isinstance(data, dict):
         return "" if data is None else str(data)
     if "join" in data:
@@ -202,10 +206,17 @@ def render(data: object) -> str:
     text = _lookup(_current.get()[0], data)
     values = data.get("values")
     if values:
+        _check_fields(text)
         text = text.format(**{name: _rendered(value) for name, value in values.items()})
     return text.capitalize() if data.get("cap") else text
 
 
 def _rendered(value: object) -> object:
-    # Numbers stay numbers, so a format spec in a translation still applies.
     return render(value) if isinstance(value, dict) else value
+
+
+@cache
+def _check_fields(template: str) -> None:
+    for _text, name, spec, conversion in string.Formatter().parse(template):
+        if name is not None and (not name.isidentifier() or spec or conversion not in {None, "r"}):
+            raise ValueError(f"{template!r} names more than plain fields")

@@ -1555,7 +1555,11 @@ def test_render_keeps_plain_values_and_numbers() -> None:
     assert render(None) == ""
     assert render("NS") == "NS"
     assert render(5) == "5"
-    assert render({"msg": "{n:>3}", "values": {"n": 7}}) == "  7"
+    assert render({"msg": "{n} {t!r}", "values": {"n": 7, "t": "x"}}) == "7 'x'"
+    # stored data may come from a file: its templates may name plain fields only
+    for template in ("{n:>99999}", "{n.__class__}", "{n[0]}", "{n!a}", "{0}"):
+        with pytest.raises(ValueError):
+            render({"msg": template, "values": {"n": 7}})
 
 
 # --- the hot path ----------------------------------------------------------------------------

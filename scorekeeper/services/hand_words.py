@@ -11,7 +11,6 @@ scores the hand again, as it always did.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from scorekeeper.rules.i18n import data_of, render
@@ -59,24 +58,35 @@ def worded(result: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _worded(result: dict[str, Any], words: dict[str, Any]) -> dict[str, Any]:
-    shown = copy.deepcopy({k: v for k, v in result.items() if k != WORDS})
-    shown["problems"] = _texts(words["problems"], len(shown["problems"]))
+    # A new dict wherever a text changes; the rest is shared with the stored result (a deep
+    # copy of every hand cost more than wording it).
+    shown = {k: v for k, v in result.items() if k != WORDS}
+    shown["problems"] = _texts(words["problems"], len(result["problems"]))
     teams = words["teams"]
-    if len(teams) != len(shown["teams"]):
+    if len(teams) != len(result["teams"]):
         raise ValueError("the words do not match the result")
-    for team, said in zip(shown["teams"], teams, strict=True):
-        lines = _texts(said["lines"], len(team["lines"]))
-        for line, label in zip(team["lines"], lines, strict=True):
-            line["label"] = label
-        team["problems"] = _texts(said["problems"], len(team["problems"]))
+    shown["teams"] = []
+    for stored, said in zip(result["teams"], teams, strict=True):
+        team = dict(stored)
+        labels = _texts(said["lines"], len(stored["lines"]))
+        team["lines"] = [
+            {**line, "label": label} for line, label in zip(stored["lines"], labels, strict=True)
+        ]
+        team["problems"] = _texts(said["problems"], len(stored["problems"]))
         if said.get("opening") is not None:
             team["opening"] = render(said["opening"])
-        if len(said["melds"]) != len(team["melds"]):
+        if len(said["melds"]) != len(stored["melds"]):
             raise ValueError("the words do not match the result")
-        for meld, told in zip(team["melds"], said["melds"], strict=True):
-            meld["problems"] = _texts(told["problems"], len(meld["problems"]))
-            meld["bonus_label"] = render(told["bonus_label"])
-            meld["name"] = render(told["name"])
+        team["melds"] = [
+            {
+                **meld,
+                "problems": _texts(told["problems"], len(meld["problems"])),
+                "bonus_label": render(told["bonus_label"]),
+                "name": render(told["name"]),
+            }
+            for meld, told in zip(stored["melds"], said["melds"], strict=True)
+        ]
+        shown["teams"].append(team)
     return shown
 
 

@@ -1,5 +1,7 @@
 """The hand use cases on a real database: retries, deletions and versions."""
 
+import copy
+
 import pytest
 from support.catalog import catalog
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
@@ -116,6 +118,22 @@ def test_a_result_stored_before_it_had_words_is_scored_again(
     hand.result = {**hand.result, "words": {"problems": [], "teams": []}}
     with using(catalog("el")):
         assert hands.display_result(game, hand)["teams"][0]["lines"][-1]["label"] == "Κλείσιμο"
+
+
+def test_words_that_format_more_than_plain_fields_are_scored_again(
+    match: tuple[Match, User],
+) -> None:
+    """An imported file's words are data, not code: a template that pads, indexes or reads an
+    attribute is not formatted, and the hand is scored again instead."""
+    game, user = match
+    hand, _ = hands.record_hand(game, user, REFERENCE_HAND)
+    for template in ("{team:>999999999}", "{team.__class__}", "{team[0]}"):
+        words = copy.deepcopy(hand.result["words"])
+        words["teams"][0]["lines"][0] = {"msg": template, "values": {"team": "A"}}
+        hand.result = {**hand.result, "words": words}
+        with using(catalog("el")):
+            shown = hands.display_result(game, hand)
+        assert shown["teams"][0]["lines"][0]["label"] == "Κατεβασμένα φύλλα"
 
 
 def test_the_api_keeps_its_english_hand_without_the_words(match: tuple[Match, User]) -> None:

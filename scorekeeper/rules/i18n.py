@@ -177,6 +177,13 @@ def joined(separator: str, parts: Iterable[str]) -> str:
     return _message(separator.join(items), {"join": separator, "parts": list(map(_value, items))})
 
 
+def upper_first(text: str) -> str:
+    """`text` with its first letter upper-case: a label that a translation may start with a
+    variant's word ("Μπιρίμπα από μπαλαντέρ" from "{biriba} από μπαλαντέρ")."""
+    upper = text[:1].upper() + text[1:]
+    return _message(upper, {**text.data, "upper": True}) if isinstance(text, Message) else upper
+
+
 def data_of(text: str) -> object:
     """What `render` needs to word `text` again: a message's data, else the text itself."""
     return text.data if isinstance(text, Message) else text
@@ -208,7 +215,9 @@ def render(data: object) -> str:
     if values:
         _check_fields(text)
         text = text.format(**{name: _rendered(value) for name, value in values.items()})
-    return text.capitalize() if data.get("cap") else text
+    if data.get("cap"):
+        text = text.capitalize()
+    return text[:1].upper() + text[1:] if data.get("upper") else text
 
 
 def _rendered(value: object) -> object:

@@ -22,7 +22,7 @@ from functools import partial
 from itertools import pairwise
 
 from .cards import RANK_AT, Card, Rank, Suit, format_cards, parse_cards
-from .i18n import mark, ntr, tr, tr_for
+from .i18n import mark, ntr, tr, tr_for, upper_first
 from .variants import AceRule, Variant
 
 _WILD_RANKS = frozenset({Rank.JOKER, Rank.TWO})
@@ -78,7 +78,7 @@ class MeldVerdict:
         if not self.bonus_template or self.variant is None:
             return ""
         variant = self.variant
-        return tr_for(variant.biriba_word, self.bonus_template, **variant.words())
+        return upper_first(tr_for(variant.biriba_word, self.bonus_template, **variant.words()))
 
     @property
     def legal(self) -> bool:

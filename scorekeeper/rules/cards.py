@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .i18n import tr
+from .i18n import joined, tr
 
 
 class CardError(ValueError):
@@ -195,4 +195,4 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as players read them, in the given order: ``3♥ 4♥ joker``."""
-    return " ".join(card.label for card in cards)
+    return joined(" ", (card.label for card in cards))

@@ -22,7 +22,7 @@ from functools import partial
 from itertools import pairwise
 
 from .cards import RANK_AT, Card, Rank, Suit, format_cards, parse_cards
-from .i18n import mark, tr, tr_for
+from .i18n import mark, ntr, tr, tr_for, upper_first
 from .variants import AceRule, Variant
 
 _WILD_RANKS = frozenset({Rank.JOKER, Rank.TWO})
@@ -78,7 +78,7 @@ class MeldVerdict:
         if not self.bonus_template or self.variant is None:
             return ""
         variant = self.variant
-        return tr_for(variant.biriba_word, self.bonus_template, **variant.words())
+        return upper_first(tr_for(variant.biriba_word, self.bonus_template, **variant.words()))
 
     @property
     def legal(self) -> bool:
@@ -295,30 +295,26 @@ def _too_many_wilds_message(wilds: list[Card], most: int) -> str:
     if not any(c.rank is Rank.TWO for c in wilds):
         if most == 0:
             return tr("A meld may hold no wild card, but this one has {count}: {cards}.", **fields)
-        if most == 1:
-            return tr(
-                "A meld may hold only one wild card, but this one has {count}: {cards}.", **fields
-            )
-        return tr("A meld may hold {most} wild cards, but this one has {count}: {cards}.", **fields)
+        return ntr(
+            "A meld may hold only one wild card, but this one has {count}: {cards}.",
+            "A meld may hold {most} wild cards, but this one has {count}: {cards}.",
+            most,
+            **fields,
+        )
     if most == 0:
-        message = tr(
+        return tr(
             "A meld may hold no wild card, but this one has {count}: {cards} "
             "(a 2 is natural only in a run of its own suit, in the 2's place).",
             **fields,
         )
-    elif most == 1:
-        message = tr(
-            "A meld may hold only one wild card, but this one has {count}: {cards} "
-            "(a 2 is natural only in a run of its own suit, in the 2's place).",
-            **fields,
-        )
-    else:
-        message = tr(
-            "A meld may hold {most} wild cards, but this one has {count}: {cards} "
-            "(a 2 is natural only in a run of its own suit, in the 2's place).",
-            **fields,
-        )
-    return message
+    return ntr(
+        "A meld may hold only one wild card, but this one has {count}: {cards} "
+        "(a 2 is natural only in a run of its own suit, in the 2's place).",
+        "A meld may hold {most} wild cards, but this one has {count}: {cards} "
+        "(a 2 is natural only in a run of its own suit, in the 2's place).",
+        most,
+        **fields,
+    )
 
 
 # --- the three readings ------------------------------------------------------------------------
@@ -428,17 +424,21 @@ def _mixed_message(cards: tuple[Card, ...], naturals: list[Card]) -> str:
     if in_suit >= of_rank and in_suit > 1 and suit is not None:
         odd = [c for c in naturals if c.suit is not suit]
         fields = {"cards": format_cards(odd), "suit": suit.symbol}
-        if len(odd) == 1:
-            message = tr("A run keeps to one suit: {cards} is not {suit}.", **fields)
-        else:
-            message = tr("A run keeps to one suit: {cards} are not {suit}.", **fields)
+        message = ntr(
+            "A run keeps to one suit: {cards} is not {suit}.",
+            "A run keeps to one suit: {cards} are not {suit}.",
+            len(odd),
+            **fields,
+        )
     elif of_rank > 1:
         odd = [c for c in naturals if c.rank is not rank]
         fields = {"cards": format_cards(odd), "rank": rank.value}
-        if len(odd) == 1:
-            message = tr("A set holds one rank: {cards} is not {rank}.", **fields)
-        else:
-            message = tr("A set holds one rank: {cards} are not {rank}.", **fields)
+        message = ntr(
+            "A set holds one rank: {cards} is not {rank}.",
+            "A set holds one rank: {cards} are not {rank}.",
+            len(odd),
+            **fields,
+        )
     else:
         message = tr(
             "{cards} is neither a run (one suit, in sequence) nor a set (one rank).",
@@ -552,11 +552,12 @@ def _gap_or_wrap(
         return tr("A run never wraps around the ace: K-A-2 is not a run.")
     cards = format_cards(Card(RANK_AT[p], suit) for p in missing) if suit else ""
     if wilds == 0:
-        if len(missing) == 1:
-            return tr(
-                "The run has a gap: {cards} is missing, and no wild card fills it.", cards=cards
-            )
-        return tr("The run has a gap: {cards} are missing, and no wild card fills it.", cards=cards)
+        return ntr(
+            "The run has a gap: {cards} is missing, and no wild card fills it.",
+            "The run has a gap: {cards} are missing, and no wild card fills it.",
+            len(missing),
+            cards=cards,
+        )
     # More cards are missing than the wild cards fill, so at least two are.
     return tr("The run has a gap: {cards} are missing, more than its wild card fills.", cards=cards)
 

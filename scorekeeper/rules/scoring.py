@@ -16,7 +16,7 @@ from math import gcd
 
 from .cards import JOKER, Card, Suit, format_cards
 from .formats import FORMATS, TableFormat
-from .i18n import tr, tr_for
+from .i18n import joined, ntr, ptr, tr, tr_for
 from .melds import MeldKind, MeldVerdict, judge_meld
 from .opening import Requirement, requirement
 from .points import format_points
@@ -100,24 +100,21 @@ def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScor
         lines.append(ScoreLine(tr("Cards melded"), melded))
     for v in verdicts:
         if not v.legal:
-            problems.append(
-                tr(
-                    "The meld {cards} of {team} is not legal.",
-                    cards=format_cards(v.cards),
-                    team=team.name,
-                )
-                + " "
-                + " ".join(v.problems)
+            head = tr(
+                "The meld {cards} of {team} is not legal.",
+                cards=format_cards(v.cards),
+                team=team.name,
             )
+            problems.append(joined(" ", [head, *v.problems]))
         elif v.bonus:
-            lines.append(ScoreLine(f"{v.bonus_label} {v.name}", v.bonus))
+            lines.append(ScoreLine(joined(" ", [v.bonus_label, v.name]), v.bonus))
     biribas = [v for v in verdicts if v.biriba]
     if variant.wild_meld_lockout:
         problems += _lockout_problems(variant, team, verdicts)
     if team.went_out:
         problems += _going_out_problems(variant, team, biribas)
         if variant.going_out_bonus:
-            lines.append(ScoreLine(tr("Went out"), variant.going_out_bonus))
+            lines.append(ScoreLine(ptr("score line", "Went out"), variant.going_out_bonus))
     lines += _cut_lines(variant, team, problems)
     lines += _hand_lines(variant, team)
     lines += _penalty_lines(variant, team, verdicts, biribas)
@@ -225,7 +222,8 @@ def _cut_lines(variant: Variant, team: TeamHand, problems: list[str]) -> list[Sc
             )
         problems.append(claim)
         return []
-    label = tr("Exact cut") if team.cut is Cut.EXACT else tr("Cut off by one card")
+    exact = team.cut is Cut.EXACT
+    label = tr("Exact cut") if exact else ptr("score line", "Cut off by one card")
     return [ScoreLine(label, bonus)]
 
 
@@ -385,15 +383,12 @@ def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list
             "counts": _or([str(n) for n in sorted(table_format.team_counts)]),
             "entered": len(teams),
         }
-        if len(teams) == 1:
-            message = tr(
-                "The {format} format plays with {counts} sides, but {entered} is entered.", **fields
-            )
-        else:
-            message = tr(
-                "The {format} format plays with {counts} sides, but {entered} are entered.",
-                **fields,
-            )
+        message = ntr(
+            "The {format} format plays with {counts} sides, but {entered} is entered.",
+            "The {format} format plays with {counts} sides, but {entered} are entered.",
+            len(teams),
+            **fields,
+        )
         problems.append(message)
     out = [t.name for t in teams if t.went_out]
     if len(out) == 2:

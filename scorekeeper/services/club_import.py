@@ -38,6 +38,7 @@ from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import hands, stats
 from scorekeeper.services.club_export import FORMAT, VERSION
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.hand_words import with_words
 from scorekeeper.services.hands import MAX_REASON
 from scorekeeper.services.import_check import check_club_file
 from scorekeeper.services.import_fields import (
@@ -382,13 +383,14 @@ def _hands(
 
 
 def _rescore(match: Match, where: str) -> None:
-    """Score the live hands again, in order, as the hand service stores them (in English)."""
+    """Score the live hands again, in order, as the hand service stores them (in English, with
+    the message data of their words)."""
     for hand in sorted(match.hands, key=lambda h: h.number):
         if hand.deleted:
             continue
         try:
-            with using("en"):
-                hand.result = hands.rescore(match, hand.entry, hand.number)
+            with using(None):
+                hand.result = with_words(hands.rescore(match, hand.entry, hand.number))
         except Invalid as error:
             raise Invalid(f"{where}, hand {hand.number}: {error.message}") from None
         except (ValueError, KeyError, TypeError) as error:

@@ -15,11 +15,12 @@ from scorekeeper import referee
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
 from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.i18n import language, using
+from scorekeeper.rules.i18n import translating, using
 from scorekeeper.rules.match import credits, side_score_before
 from scorekeeper.rules.scoring import kozi_missing, score_hand
 from scorekeeper.services import stats
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
+from scorekeeper.services.hand_words import with_words, worded
 from scorekeeper.services.locks import lock_match, written, written_now
 from scorekeeper.services.matches import (
     format_of,
@@ -403,18 +404,23 @@ def _shared_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, A
 
 def display_result(match: Match, hand: Hand) -> dict[str, Any]:
     """A saved hand's lines and problems in the reader's language. Results are stored in
-    English (one canonical text for the API and the history); the same entry scored again
-    gives the same numbers with words in the language of this request."""
-    if language() == "en" or hand.deleted:
+    English (one canonical text for the API and the history) with their message ids and
+    values, which word them in any language; a result stored before it had them is scored
+    again, which gives the same numbers with words in the language of this request."""
+    if not translating() or hand.deleted:
         return hand.result
-    return _score(match, hand.entry, hand.number)[1]
+    shown = worded(hand.result)
+    return shown if shown is not None else _score(match, hand.entry, hand.number)[1]
 
 
 def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
     """A saved version's lines in the reader's language, as `display_result` does for the
     live hand; the stored (English) result if the old entry no longer scores."""
-    if language() == "en" or version.action == "deleted":
+    if not translating() or version.action == "deleted":
         return version.result
+    shown = worded(version.result)
+    if shown is not None:
+        return shown
     try:
         return _score(match, version.entry, version.number)[1]
     except ServiceError:
@@ -422,8 +428,8 @@ def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
 
 
 def _stored(match: Match, entry: dict[str, Any], number: int) -> dict[str, Any]:
-    with using("en"):
-        return _score(match, entry, number)[1]
+    with using(None):
+        return with_words(_score(match, entry, number)[1])
 
 
 def _score(

@@ -2,8 +2,8 @@
 
 A `lang` cookie, set by the switcher in the header, wins; without one the browser's
 Accept-Language chooses between English and Greek, and English is the default. Each request
-also tells the rules engine its language (`scorekeeper.rules.i18n.set_language`), so the
-engine's own messages follow the page.
+also hands the rules engine its translations (`scorekeeper.rules.i18n.set_translations`, the
+same Flask-Babel catalog as the pages'), so the engine's own messages follow the page.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup
 
 from scorekeeper.extensions import csrf
@@ -59,13 +59,13 @@ def language() -> str:
 
 
 def _tell_the_engine() -> None:
-    engine_i18n.set_language(language())
+    engine_i18n.set_translations(get_translations(), language())
 
 
 def _forget_the_language(_error: BaseException | None = None) -> None:
     # The test client runs requests on the caller's thread; the next code there (a test
     # calling the engine directly) must not inherit this request's language.
-    engine_i18n.set_language(DEFAULT)
+    engine_i18n.set_translations(None)
 
 
 def strong(text: object) -> Markup:

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.catalog import catalog
 
 from scorekeeper.rules.cards import Card, CardError, parse_card, parse_cards, parse_range
 from scorekeeper.rules.i18n import using
@@ -33,7 +34,7 @@ def refused_with_a_message(error: ValueError, text: str) -> None:
 @FUZZ
 @given(text=texts)
 def test_any_text_is_cards_or_a_card_error(language: str, text: str) -> None:
-    with using(language):
+    with using(catalog(language)):
         for read in (parse_cards, parse_card, parse_range):
             try:
                 answer = read(text)
@@ -48,7 +49,7 @@ def test_any_text_is_cards_or_a_card_error(language: str, text: str) -> None:
 @FUZZ
 @given(text=texts)
 def test_any_text_is_points_or_a_value_error(language: str, text: str) -> None:
-    with using(language):
+    with using(catalog(language)):
         try:
             points = parse_points(text)
         except ValueError as error:

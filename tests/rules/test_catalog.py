@@ -1,10 +1,12 @@
-"""The engine's messages in Greek (rules/i18n.py, rules/messages_el.py).
+"""The engine's messages in English and in Greek, from the one catalog (messages.po).
 
 A table of cases, one or more for every message template: what each case produces in
-English (exactly what the engine printed before it had a catalog), and in Greek. Static
-checks read the engine's source with `ast` for every `tr(...)`, `tr_for(...)` and
-`mark(...)` template, so a template without a Greek translation, or a translation that
-names a field the code does not fill, fails here before it reaches a page.
+English (exactly what the engine printed before it had a catalog), and in Greek, with the
+compiled catalog read by the standard library as the web layer hands Flask-Babel's in. Every
+case also words its message again from the message's data alone (`render`), as a stored hand
+result is shown in another language. Static checks extract the engine's messages as pybabel
+does, so a message without a Greek translation, or a translation that names a field the
+code does not fill, fails here before it reaches a page.
 """
 # Greek letters that look like Latin ones are the point of this file.
 # ruff: noqa: RUF001
@@ -13,23 +15,35 @@ from __future__ import annotations
 
 import ast
 import contextvars
+import gettext
 import string
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from support.catalog import TRANSLATIONS, catalog
 
 import scorekeeper.rules
-from scorekeeper.rules import i18n, melds, variants
+from scorekeeper.rules import i18n, melds, variants, word_forms
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, parse_card, parse_cards, parse_range
 from scorekeeper.rules.formats import FORMATS, Credit, TableFormat, find_format
-from scorekeeper.rules.i18n import CATALOGS, CONTEXT, language, set_language, term, tr_for, using
+from scorekeeper.rules.i18n import (
+    Message,
+    joined,
+    language,
+    render,
+    set_translations,
+    term,
+    tr_for,
+    using,
+)
 from scorekeeper.rules.match import MatchSetup, PlayedHand, Side, credits
 from scorekeeper.rules.melds import judge_meld
-from scorekeeper.rules.messages_el import CATALOG
 from scorekeeper.rules.opening import Comparison, Requirement
 from scorekeeper.rules.points import parse_points
 from scorekeeper.rules.presets import (
@@ -48,12 +62,13 @@ from scorekeeper.rules.variants import Variant, options_from_json
 
 H, S = Suit.HEARTS, Suit.SPADES
 RULES = Path(scorekeeper.rules.__file__).parent
+PO = TRANSLATIONS / "el" / "LC_MESSAGES" / "messages.po"
 
 
 @pytest.fixture(autouse=True)
 def _english_afterwards() -> Iterator[None]:
     yield
-    set_language("en")
+    set_translations(None)
 
 
 # --- producing each message ------------------------------------------------------------------
@@ -64,7 +79,8 @@ def error(action: Callable[..., object], *args: Any, **kwargs: Any) -> str:
     try:
         action(*args, **kwargs)
     except ValueError as exc:
-        return str(exc)
+        message = exc.args[0]
+        return message if isinstance(message, Message) else str(exc)
     raise AssertionError(f"{action} raised nothing")
 
 
@@ -75,7 +91,7 @@ def label(variant: Variant, text: str, kozi: Suit | None = H) -> str:
 
 
 def problems(variant: Variant, text: str, kozi: Suit | None = H) -> str:
-    return " ".join(judge_meld(parse_cards(text), variant, kozi).problems)
+    return joined(" ", judge_meld(parse_cards(text), variant, kozi).problems)
 
 
 def team(name: str, *melds: str, **kw: Any) -> TeamHand:
@@ -90,13 +106,13 @@ def team(name: str, *melds: str, **kw: Any) -> TeamHand:
 def hand(variant: Variant, *teams: TeamHand, fmt: str | TableFormat = "4p") -> str:
     """Every problem of the hand, one a line."""
     table = FORMATS[fmt] if isinstance(fmt, str) else fmt
-    return "\n".join(score_hand(variant, teams, H, table).problems)
+    return joined("\n", score_hand(variant, teams, H, table).problems)
 
 
 def lines(variant: Variant, one: TeamHand) -> str:
     """The score lines of `one`, scored against a side that did nothing wrong."""
     scored = score_hand(variant, [one, team("EW", took_biribaki=True)], H).teams[0]
-    return "\n".join(f"{line.label}: {line.points}" for line in scored.lines)
+    return joined("\n", (joined(": ", [line.label, str(line.points)]) for line in scored.lines))
 
 
 def unsettable_option() -> str:
@@ -1212,18 +1228,22 @@ CASES = [
 
 # --- every message, in English and in Greek ---------------------------------------------------
 
+#: What English is, to the engine: no translations, a NullTranslations, or a language without
+#: a catalog.
+ENGLISHES = {"none": None, "null": gettext.NullTranslations(), "fr": catalog("fr")}
+
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_greek_message(case: Case) -> None:
-    with using("el"):
+    with using(catalog("el")):
+        assert language() == "el"
         assert case.produce() == case.greek
 
 
-@pytest.mark.parametrize("code", ["en", "fr", "", "EL", "el-GR"])
+@pytest.mark.parametrize("english", ENGLISHES)
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
-def test_english_message_unchanged(case: Case, code: str) -> None:
-    # "en", and any code that is not exactly a language of the engine, means English.
-    with using(code):
+def test_english_message_unchanged(case: Case, english: str) -> None:
+    with using(ENGLISHES[english]):
         assert language() == "en"
         assert case.produce() == case.english
 
@@ -1238,32 +1258,75 @@ def test_the_table_names_every_case_once() -> None:
     assert len(names) == len(set(names))
 
 
-def test_every_catalog_entry_is_used_by_a_case(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run the whole table in Greek with a catalog that notes each key asked for: every
-    template, word, gender and gendered form must be asked for by some case."""
-    asked: set[str] = set()
-
-    class Noting(Mapping[str, str]):
-        def __getitem__(self, key: str) -> str:
-            asked.add(key)
-            return CATALOG[key]
-
-        def __iter__(self) -> Iterator[str]:
-            return iter(CATALOG)
-
-        def __len__(self) -> int:
-            return len(CATALOG)
-
-    monkeypatch.setitem(CATALOGS, "el", Noting())
-    with using("el"):
-        for case in CASES:
-            assert case.produce() == case.greek, case.name
-    assert sorted(set(CATALOG) - asked) == []
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_a_message_made_in_english_is_worded_in_greek_from_its_data(case: Case) -> None:
+    """What a stored hand result keeps (the message's data, as JSON) is enough to show it in
+    any language, without producing it again."""
+    made = case.produce()
+    if not isinstance(made, Message):
+        pytest.skip("a part of a message (split), not a message")
+    assert render(made.data) == case.english
+    with using(catalog("el")):
+        assert render(made.data) == case.greek
 
 
 # --- the catalog against the engine's source -----------------------------------------------
 
-_MARKERS = {"tr": 0, "mark": 0, "tr_for": 1}  # where each call's template is
+#: How pybabel finds the engine's messages (README.md, "Languages").
+KEYWORDS: dict[str, Any] = {
+    "tr": None,
+    "mark": None,
+    "ntr": (1, 2),
+    "ptr": ((1, "c"), 2),
+    "tr_for": (2,),
+    "pmark": ((1, "c"), 2),
+}
+
+
+def engine_messages() -> set[tuple[str | None, str | tuple[str, ...]]]:
+    """(context, message id) of every message in the engine's source; a plural's id is its
+    (singular, plural)."""
+    found = extract_from_dir(str(RULES), [("**.py", "python")], keywords=KEYWORDS)
+    return {(context, message) for _file, _line, message, _comments, context in found}
+
+
+def engine_entries() -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """The Greek catalog's entries for the engine's messages: (context, English) → its Greek
+    forms (a plural's singular and plural each with the Greek forms for it)."""
+    with PO.open("rb") as po:
+        entries = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in read_po(po)}
+    found = {}
+    for context, message in engine_messages():
+        ids = (message,) if isinstance(message, str) else message
+        entry = entries.get((context, ids[0]))
+        strings = () if entry is None else entry.string
+        if isinstance(strings, str):
+            found[(context, ids[0])] = (strings,)
+        else:  # Greek has two forms: one for the English singular, one for its plural
+            for english, form in zip(ids, (strings[:1], strings[1:]), strict=True):
+                found[(context, english)] = tuple(form)
+    return found
+
+
+def test_the_extraction_sees_the_engine() -> None:
+    messages = engine_messages()
+    assert (None, "A meld needs at least {need} cards; this one has {size}.") in messages
+    assert (None, "Clean kózi full {biriba}") in messages  # a mark()ed template in a table
+    assert ("n", "Clean kózi full {biriba}") in messages  # its neuter form
+    assert ("variant word", "buraco") in messages
+    assert ("gender", "buraco") in messages
+    assert ("score line", "Went out") in messages
+    assert (
+        None,
+        (
+            "A run keeps to one suit: {cards} is not {suit}.",
+            "A run keeps to one suit: {cards} are not {suit}.",
+        ),
+    ) in messages
+    assert len(messages) > 130
+
+
+_CALLS = {"tr": 0, "mark": 0, "ntr": 0, "ptr": 1, "tr_for": 1, "pmark": 1}
 #: Calls whose template is looked up at run time, each from a table of `mark()`ed templates
 #: or a name given with `mark()`: the source of the template argument.
 _LOOKED_UP = {
@@ -1273,26 +1336,52 @@ _LOOKED_UP = {
 }
 
 
-def _template_calls() -> list[tuple[str, int, ast.expr]]:
-    calls = []
+def test_every_template_of_the_engine_is_a_literal_or_a_marked_name() -> None:
+    """Extraction sees only literal templates: any other must come from a marked table."""
+    looked_up = set()
     for path in sorted(RULES.glob("*.py")):
-        source = path.read_text(encoding="utf-8")
-        for node in ast.walk(ast.parse(source)):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id in _MARKERS
+                and node.func.id in _CALLS
+                and path.name != "i18n.py"
             ):
-                calls.append((path.name, node.lineno, node.args[_MARKERS[node.func.id]]))
-    return calls
+                arg = node.args[_CALLS[node.func.id]]
+                if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                    looked_up.add(ast.unparse(arg))
+    assert looked_up == _LOOKED_UP
 
 
-def _engine_templates() -> set[str]:
-    return {
-        arg.value
-        for _, _, arg in _template_calls()
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
-    }
+def test_every_message_of_the_engine_has_a_greek_translation() -> None:
+    missing = sorted(str(key) for key, forms in engine_entries().items() if not all(forms or [""]))
+    assert missing == []
+
+
+def test_every_message_of_the_engine_is_said_by_a_case() -> None:
+    """Run the whole table in Greek noting each entry asked for: every message the engine
+    declares (words, genders and gendered forms too) must be asked for by some case."""
+    asked: set[tuple[str | None, str]] = set()
+
+    class Noting(gettext.GNUTranslations):
+        def gettext(self, message: str) -> str:
+            asked.add((None, message))
+            return super().gettext(message)
+
+        def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+            asked.update({(None, msgid1), (None, msgid2)})
+            return super().ngettext(msgid1, msgid2, n)
+
+        def pgettext(self, context: str, message: str) -> str:
+            asked.add((context, message))
+            return super().pgettext(context, message)
+
+    with (TRANSLATIONS / "el" / "LC_MESSAGES" / "messages.mo").open("rb") as mo:
+        noting = Noting(mo)
+    with using(noting):
+        for case in CASES:
+            assert case.produce() == case.greek, case.name
+    assert sorted(map(str, set(engine_entries()) - asked)) == []
 
 
 def _fields(template: str) -> set[str]:
@@ -1302,86 +1391,59 @@ def _fields(template: str) -> set[str]:
 _WORD_FIELDS = {"biriba", "Biriba", "biribaki", "Biribaki"}
 
 
-def test_the_scan_sees_the_engine() -> None:
-    templates = _engine_templates()
-    assert "A meld needs at least {need} cards; this one has {size}." in templates
-    assert "Clean kózi full {biriba}" in templates  # a mark()ed template in a table
-    assert "joker" in templates
-    assert len(templates) > 130
-
-
-def test_every_template_of_the_engine_is_a_literal_or_a_marked_name() -> None:
-    looked_up = {
-        ast.unparse(arg)
-        for _, _, arg in _template_calls()
-        if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str))
-    }
-    assert looked_up == _LOOKED_UP
-
-
-def test_every_template_of_the_engine_has_a_greek_translation() -> None:
-    missing = sorted(t for t in _engine_templates() if t not in CATALOG)
-    assert missing == []
-
-
-def test_the_catalog_holds_nothing_the_engine_does_not_say() -> None:
-    templates = _engine_templates()
-    words = {w for v in PRESETS.values() for w in (v.biriba_word, v.biribaki_word)}
-    stale = []
-    for key in CATALOG:
-        context, _, rest = key.rpartition(CONTEXT)
-        if not context:
-            ok = key in templates or key in words
-        elif context == "gender":
-            ok = rest in words
-        else:
-            ok = rest in templates and context in {
-                CATALOG.get(f"gender{CONTEXT}{w}") for w in words
-            }
-        if not ok:
-            stale.append(key)
-    assert stale == []
+def _greek_forms() -> list[tuple[tuple[str | None, str], str]]:
+    """(context, English) and each Greek form of it, but the genders (a gender is no text)."""
+    return [
+        (key, form)
+        for key, forms in engine_entries().items()
+        if key[0] != "gender"
+        for form in forms
+    ]
 
 
 def test_greek_fills_only_the_fields_the_english_has() -> None:
     """A Greek template may name only the fields of its English one (and, where the English
-    names a variant's word, that word in either case: every word field is passed)."""
+    names a variant's word, that word in either case: every word field is passed). A plural's
+    forms may name the fields of either English form."""
+    english_of = {}
+    for context, message in engine_messages():
+        ids = (message,) if isinstance(message, str) else message
+        for english in ids:
+            english_of[(context, english)] = set().union(*map(_fields, ids))
     wrong = {}
-    for key, greek in CATALOG.items():
-        english = key.rpartition(CONTEXT)[2]
-        allowed = _fields(english)
+    for key, greek_form in _greek_forms():
+        allowed = english_of[key]
         if allowed & _WORD_FIELDS:
-            allowed |= _WORD_FIELDS
-        if not _fields(greek) <= allowed:
-            wrong[key] = sorted(_fields(greek) - allowed)
+            allowed = allowed | _WORD_FIELDS
+        if not _fields(greek_form) <= allowed:
+            wrong[key] = sorted(_fields(greek_form) - allowed)
     assert wrong == {}
 
 
 def test_greek_keeps_every_card_and_number_field() -> None:
     """Dropping a field would lose what the player needs to see; only a repeated team name
-    (said once in Greek) and a word given in the other case may go unused."""
+    (said once in Greek), a word given in the other case and the count of a singular ("only
+    one wild card", μόνο έναν) may go unused."""
     lost = {}
-    for key, greek in CATALOG.items():
-        english = key.rpartition(CONTEXT)[2]
-        unused = _fields(english) - _fields(greek)
-        unused -= {"team"} if "{team}" in greek else set()
+    for (context, english), greek_form in _greek_forms():
+        unused = _fields(english) - _fields(greek_form)
+        unused -= {"team"} if "{team}" in greek_form else set()
+        unused -= {"most"} if "only one" in english else set()
         if unused - _WORD_FIELDS:
-            lost[key] = sorted(unused)
+            lost[(context, english)] = sorted(unused)
     assert lost == {}
 
 
 def test_every_greek_message_is_greek_and_tidy() -> None:
-    for key, greek in CATALOG.items():
-        if key.startswith("gender" + CONTEXT):
-            continue
-        assert greek == greek.strip(), key
-        assert "  " not in greek, key
+    for (_context, english), greek_form in _greek_forms():
+        assert greek_form == greek_form.strip(), english
+        assert "  " not in greek_form, english
         # ";" is the Greek question mark: no English semicolons in Greek text.
-        assert ";" not in greek, key
+        assert ";" not in greek_form, english
         # Quotes around a typed token are Greek guillemets, not English quotes.
-        assert "'{" not in greek, key
+        assert "'{" not in greek_form, english
         # Each message ends as its English one does (a full stop, or none for fragments).
-        assert greek.endswith(".") == key.endswith("."), key
+        assert greek_form.endswith(".") == english.endswith("."), english
 
 
 # --- variant words and gender --------------------------------------------------------------
@@ -1391,7 +1453,7 @@ def test_every_greek_message_is_greek_and_tidy() -> None:
 def test_words_of_a_variant(preset_id: str) -> None:
     variant = PRESETS[preset_id]
     biriba, biribaki = WORDS[preset_id]
-    with using("el"):
+    with using(catalog("el")):
         assert variant.words() == {
             "biriba": biriba,
             "Biriba": biriba.capitalize(),
@@ -1403,14 +1465,15 @@ def test_words_of_a_variant(preset_id: str) -> None:
     assert variant.words()["Biribaki"] == variant.biribaki_word.capitalize()
 
 
-def test_every_preset_word_has_a_greek_term() -> None:
-    for variant in PRESETS.values():
-        assert variant.biriba_word in CATALOG
-        assert variant.biribaki_word in CATALOG
+def test_every_preset_word_is_declared_and_has_a_greek_term() -> None:
+    words = {w for v in PRESETS.values() for w in (v.biriba_word, v.biribaki_word)}
+    assert words == set(word_forms.WORDS)
+    with using(catalog("el")):
+        assert all(term(word) != word for word in words)
 
 
 def test_a_word_without_a_gender_takes_the_plain_translation() -> None:
-    with using("el"):
+    with using(catalog("el")):
         assert tr_for("biriba", "Clean {biriba}", biriba="μπιρίμπα") == "Καθαρή μπιρίμπα"
         assert tr_for("buraco", "Clean {biriba}", biriba="μπουράκο") == "Καθαρό μπουράκο"
         # A word no catalog knows keeps its own spelling and the plain template.
@@ -1422,7 +1485,7 @@ def test_a_word_without_a_gender_takes_the_plain_translation() -> None:
 
 
 def test_a_house_rule_variant_keeps_its_presets_name() -> None:
-    with using("el"):
+    with using(catalog("el")):
         assert PAGAT.with_options(target=3000).name == "Ελληνική Μπιρίμπα (pagat.com)"
     assert PAGAT.with_options(target=3000).name == "Greek Biriba (pagat.com)"
 
@@ -1430,33 +1493,34 @@ def test_a_house_rule_variant_keeps_its_presets_name() -> None:
 # --- the language itself -------------------------------------------------------------------
 
 
-def test_using_restores_the_language_after_an_exception() -> None:
-    set_language("el")
-    with pytest.raises(RuntimeError), using("en"):
+def test_using_restores_the_translations_after_an_exception() -> None:
+    set_translations(catalog("el"))
+    with pytest.raises(RuntimeError), using(None):
         assert language() == "en"
         raise RuntimeError("boom")
     assert language() == "el"
-    with pytest.raises(ValueError), using("el"):
+    with pytest.raises(ValueError), using(catalog("el")):
         parse_card("ZZ")
     assert language() == "el"
-    with using("en"), using("el"):
+    with using(None), using(catalog("el")):
         assert judge_meld(parse_cards("3H 4H"), PAGAT).problems[0].startswith("Ένας")
     assert language() == "el"
 
 
-def test_set_language_accepts_only_the_engines_languages() -> None:
-    set_language("el")
-    assert language() == "el"
-    for code in ("fr", "", "EL", "el-GR", "english"):
-        set_language(code)
-        assert language() == "en"
+def test_translations_say_whether_they_translate() -> None:
+    assert not i18n.translating()
+    with using(catalog("el")):
+        assert i18n.translating()
+        assert i18n.translations() is catalog("el")
+    with using(gettext.NullTranslations()):
+        assert not i18n.translating()
 
 
 def test_a_language_stays_in_its_own_context() -> None:
-    # The web layer sets the language per request; requests on other threads have their
+    # The web layer sets the translations per request; requests on other threads have their
     # own context, as a copied context shows.
     def in_greek() -> str:
-        set_language("el")
+        set_translations(catalog("el"))
         return JOKER.label
 
     assert contextvars.copy_context().run(in_greek) == "τζόκερ"
@@ -1464,10 +1528,38 @@ def test_a_language_stays_in_its_own_context() -> None:
     assert JOKER.label == "joker"
 
 
-def test_the_greek_catalog_is_registered() -> None:
-    assert CATALOGS["el"] is CATALOG
-    assert set(i18n.LANGUAGES) == {"en", "el"}
-    assert "en" not in CATALOGS  # English is the templates themselves
+# --- messages as data ------------------------------------------------------------------------
+
+
+def test_a_message_keeps_its_id_and_values_as_json() -> None:
+    verdict = judge_meld(parse_cards("3H 4H"), PAGAT, H)
+    message = verdict.problems[0]
+    assert isinstance(message, Message)
+    assert message.data == {
+        "msg": "A meld needs at least {need} cards; this one has {size}.",
+        "values": {"need": 3, "size": 2},
+    }
+    cards = judge_meld(parse_cards("3H 4H JK JK 6H"), PAGAT, H).problems[0]
+    assert cards.data["values"]["cards"] == {
+        "join": " ",
+        "parts": [{"msg": "joker"}, {"msg": "joker"}],
+    }
+    with using(catalog("el")):
+        assert render(cards.data) == cards.replace("joker", "τζόκερ").replace(
+            "A meld may hold only one wild card, but this one has 2: ",
+            "Ένας συνδυασμός μπορεί να έχει μόνο έναν μπαλαντέρ, αλλά αυτός έχει 2: ",
+        )
+
+
+def test_render_keeps_plain_values_and_numbers() -> None:
+    assert render(None) == ""
+    assert render("NS") == "NS"
+    assert render(5) == "5"
+    assert render({"msg": "{n} {t!r}", "values": {"n": 7, "t": "x"}}) == "7 'x'"
+    # stored data may come from a file: its templates may name plain fields only
+    for template in ("{n:>99999}", "{n.__class__}", "{n[0]}", "{n!a}", "{0}"):
+        with pytest.raises(ValueError):
+            render({"msg": template, "values": {"n": 7}})
 
 
 # --- the hot path ----------------------------------------------------------------------------
@@ -1483,6 +1575,7 @@ def test_judging_legal_melds_formats_no_message(monkeypatch: pytest.MonkeyPatch)
         return template
 
     monkeypatch.setattr(melds, "tr", noting)
+    monkeypatch.setattr(melds, "ntr", noting)
     monkeypatch.setattr(melds, "tr_for", lambda word, template, /, **f: noting(template))
     legal = ("3H 4H 2H 6H 7H", "QH KH AH", "QD QC QH", "KS KD JK", "AC 2C 3C", "AH 2H 3H 2S")
     biribas = ("3H-9H", "5S-JS", "8H 9H 10H JH QH KH JK", "AH-KH", "7D 7D 7S 7C 7H 7H JK")
@@ -1497,6 +1590,6 @@ def test_a_label_is_worded_when_it_is_read() -> None:
     verdict = judge_meld(parse_cards("3H-9H JK"), BURRACO_IT, H)
     assert verdict.bonus_template == "Semi-clean {biriba}"
     assert verdict.bonus_label == "Semi-clean burraco"
-    with using("el"):
+    with using(catalog("el")):
         assert verdict.bonus_label == "Μισοκάθαρο μπουράκο"
     assert judge_meld(parse_cards("3H 4H 5H"), PAGAT, H).bonus_label == ""

@@ -1,0 +1,73 @@
+"""How long a scoreboard of many hands takes in English and in Greek (issue 12, "one catalog").
+
+A Greek page words each stored hand from its message ids and values; a result stored before
+it had them is scored again, which is what every Greek page did before. Run:
+`PYTHONPATH=. .venv/bin/python tests/bench/bench_greek_scoreboard.py [HANDS]`. It prints
+figures and asserts nothing about time.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from flask import Flask
+from support.hand_entries import REFERENCE_HAND
+from support.world import signed_in
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand
+from scorekeeper.services import accounts, clubs, hands, matches
+from scorekeeper.services.hand_words import WORDS
+
+GREEK = {"Accept-Language": "el"}
+
+
+def seed(app: Flask, count: int) -> tuple[int, int]:
+    with app.app_context():
+        db.create_all()
+        user = accounts.create_user("bench", "bench-password")
+        club = clubs.create_club(user, "Bench")
+        ids = [clubs.add_player(club, name).id for name in ("Ann", "Bob", "Cat", "Dan")]
+        teams = [matches.TeamSpec("A", (ids[0], ids[2])), matches.TeamSpec("B", (ids[1], ids[3]))]
+        match = matches.create_match(club, user, "pagat", "4p", teams, target=1_000_000)
+        for _ in range(count):
+            hands.record_hand(match, user, REFERENCE_HAND)
+        return match.id, user.id
+
+
+def timed(app: Flask, user_id: int, url: str, headers: dict[str, str], rounds: int = 10) -> float:
+    client = signed_in(app.test_client(), user_id)
+    assert client.get(url, headers=headers).status_code == 200
+    start = time.perf_counter()
+    for _ in range(rounds):
+        client.get(url, headers=headers)
+    return (time.perf_counter() - start) / rounds * 1000
+
+
+def main(count: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(
+            {
+                "SECRET_KEY": "bench",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite'}",
+            }
+        )
+        match_id, user_id = seed(app, count)
+        url = f"/matches/{match_id}"
+        english = timed(app, user_id, url, {})
+        greek = timed(app, user_id, url, GREEK)
+        with app.app_context():
+            for hand in db.session.scalars(db.select(Hand)):
+                hand.result = {k: v for k, v in hand.result.items() if k != WORDS}
+            db.session.commit()
+        rescored = timed(app, user_id, url, GREEK)
+    print(f"scoreboard of {count} hands: English {english:.0f} ms, Greek {greek:.0f} ms")
+    print(f"Greek with results stored without words (scored again): {rescored:.0f} ms")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 60)

@@ -1,0 +1,33 @@
+"""Requests that answered 500 until tests/web/test_fuzz_web.py found them: each is now a 4xx
+with a sentence saying why, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from support.world import FOUR, new_club, pagat_match, signed_in
+
+from scorekeeper.models import User
+
+#: Past BIGINT (SQLite's integers and PostgreSQL's bigint), as a URL may say.
+PAST_BIGINT = 2**63
+
+
+@pytest.fixture
+def eleni(app: Flask, owner: User) -> FlaskClient:
+    return signed_in(app.test_client(), owner.id)
+
+
+def _page(response: object) -> str:
+    return html.unescape(response.get_data(as_text=True))  # type: ignore[attr-defined]
+
+
+def test_the_history_of_a_hand_number_past_bigint_is_404(eleni: FlaskClient, owner: User) -> None:
+    club, players = new_club(owner)
+    match = pagat_match(club, owner, [players[n] for n in FOUR])
+    response = eleni.get(f"/matches/{match.id}/hands/{PAST_BIGINT}/history")
+    assert response.status_code == 404
+    assert f"Hand {PAST_BIGINT} is not part of this match." in _page(response)

@@ -34,9 +34,17 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from security_routes import LOGIN, TABLE
-from security_world import PASSWORD, World, build_world, client_as, drop, every_rule, fill
-from security_world import secure_app, snapshot
+from security_routes import CSRF_EXEMPT, LOGIN, TABLE
+from security_world import (
+    World,
+    build_world,
+    client_as,
+    drop,
+    every_rule,
+    fill,
+    secure_app,
+    snapshot,
+)
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 from werkzeug.test import TestResponse, stream_encode_multipart
@@ -94,7 +102,7 @@ SPECIAL = [
     "²",
     "١٢",
     "१२३",
-    "𝟙𝟚",
+    "\U0001d7d9\U0001d7da",  # double-struck 1 and 2
     "½",
     "Ⅻ",
     "9" * 19,
@@ -294,7 +302,7 @@ def harvest(app: Flask, world: World) -> Harvest:
     adapter = app.url_map.bind("localhost")
     clients = {"anonymous": client_as(app, world, "anonymous")}
     clients["owner"] = client_as(app, world, "owner")
-    for method, rule in QUERY_ROUTES:
+    for _method, rule in QUERY_ROUTES:
         if rule.endpoint == "static" or _is_api(rule):
             continue
         url = fill(rule, world.url_values())
@@ -314,7 +322,7 @@ def harvest(app: Flask, world: World) -> Harvest:
                 path = urlsplit(action).path or url
                 try:
                     endpoint, _args = adapter.match(path, method=form_method)
-                except Exception:  # noqa: BLE001 - an action no route takes
+                except Exception:  # an action no route takes
                     unknown.add(f"{form_method} {action} (on {url})")
                     continue
                 for name, values in fields.items():
@@ -397,7 +405,7 @@ def _base_keys(route: Any) -> list[str]:
         return []
     try:
         data = route.ask(None, None).get("data", {})  # the asks that need no world
-    except Exception:  # noqa: BLE001 - an ask that reads the world
+    except Exception:  # an ask that reads the world
         return []
     return list(data) if isinstance(data, dict) else []
 
@@ -445,8 +453,8 @@ def paths(draw: st.DrawFn, rule: Rule, world: World) -> str:
     does not exist, or (for text parameters) any text."""
     values = dict(world.url_values())
     others = {"club_id": world.other_club, "match_id": world.other_match}
-    for name, converter in rule._converters.items():  # noqa: SLF001 - werkzeug's own table
-        if not draw(st.integers(0, 5)) == 0:
+    for name, converter in rule._converters.items():  # werkzeug's own table
+        if draw(st.integers(0, 5)) != 0:
             continue
         if type(converter).__name__ == "IntegerConverter":
             values[name] = draw(st.sampled_from([*MISSING_IDS, others.get(name, 0)]))
@@ -585,14 +593,16 @@ def send(fuzz: Fuzz, world: World, method: str, sent: Sent) -> TestResponse:
     )
 
 
-# --- what an answer must be -------------------------------------------------------------------------
+# --- what an answer must be -----------------------------------------------------------------------
 
 
 class _Messages(HTMLParser):
     """The text of every shown message on a page: form and field errors, alerts, flashes, and
     an error page's description."""
 
-    MESSAGE_CLASSES = {"field-errors", "form-errors", "ref-errors", "flash-error", "pitch"}
+    MESSAGE_CLASSES = frozenset(
+        {"field-errors", "form-errors", "ref-errors", "flash-error", "pitch"}
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -627,7 +637,7 @@ def human_message(response: TestResponse) -> str:
         body = response.get_json(silent=True)
         if not isinstance(body, dict):
             return ""
-        said = [body.get("error")] + list(body.get("errors") or [])
+        said = [body.get("error"), *(body.get("errors") or [])]
         return " ".join(s for s in said if isinstance(s, str) and s.strip())
     reader = _Messages()
     reader.feed(response.get_data(as_text=True))
@@ -673,7 +683,7 @@ def run(fuzz: Fuzz, method: str, rule: Rule, examples: int = EXAMPLES) -> None:
     check_nothing_lost(fuzz)
 
 
-# --- the tests --------------------------------------------------------------------------------------
+# --- the tests ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("method", "rule"), FORM_ROUTES, ids=route_id)
@@ -706,3 +716,51 @@ def test_the_fuzzer_reaches_the_forms(fuzz: Fuzz) -> None:
     queried = {n for (m, _e), f in fuzz.harvest.fields.items() if m == "GET" for n in f}
     assert {"season", "sort", "page", "a", "b", "match", "cards"} <= queried | set(ARG_KEYS)
     assert len(FORM_ROUTES) >= 30 and len(QUERY_ROUTES) >= 50
+
+
+#: Form posts that check a CSRF token (the access table lists those that need none).
+CHECKED = [(m, r) for m, r in FORM_ROUTES if r.endpoint not in CSRF_EXEMPT]
+
+
+def test_a_bad_csrf_token_is_a_400_that_says_so(fuzz: Fuzz) -> None:
+    """With CSRF on, as in production: any token text, in the form or the header, to any
+    checked form is refused with the page that says so, and changes nothing."""
+    world = fuzz.world
+    tokens = weighted((3, any_text), (2, st.sampled_from(SPECIAL)), (1, repeated(LONG)))
+
+    @settings(
+        max_examples=EXAMPLES * 4,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(
+        route=st.sampled_from(CHECKED),
+        token=tokens,
+        header=st.none() | st.text(st.characters(min_codepoint=32, max_codepoint=255)),
+        role=st.sampled_from(["anonymous", "owner"]),
+    )
+    def attempt(route: tuple[str, Rule], token: str, header: str | None, role: str) -> None:
+        method, rule = route
+        client = client_as(fuzz.app, world, role)
+        response = client.open(
+            fill(rule, world.url_values()),
+            method=method,
+            data=encoded([("csrf_token", token)], []),
+            content_type="application/x-www-form-urlencoded",
+            headers={} if header is None else {"X-CSRFToken": header},
+            environ_base={"REMOTE_ADDR": "10.9.9.9"},
+        )
+        text = response.get_data(as_text=True)
+        assert response.status_code < 500, text[:500]
+        if response.status_code == 400:
+            assert "could not be checked" in text or "NUL" in text, text[:500]
+        else:  # anonymous: the login page first; signed in: guests' pages send you on
+            assert response.status_code == 302, text[:500]
+
+    fuzz.app.config["WTF_CSRF_ENABLED"] = True
+    try:
+        attempt()
+    finally:
+        fuzz.app.config["WTF_CSRF_ENABLED"] = False
+    check_nothing_lost(fuzz)

@@ -154,7 +154,7 @@ class MeldCheckForm(PageForm):
     def house_rules(self) -> dict[str, Any]:
         try:
             rules = json.loads(self.options.data or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
             return {}
         return rules if isinstance(rules, dict) else {}
 

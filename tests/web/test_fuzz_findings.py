@@ -31,3 +31,19 @@ def test_the_history_of_a_hand_number_past_bigint_is_404(eleni: FlaskClient, own
     response = eleni.get(f"/matches/{match.id}/hands/{PAST_BIGINT}/history")
     assert response.status_code == 404
     assert f"Hand {PAST_BIGINT} is not part of this match." in _page(response)
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_the_meld_checker_drops_house_rules_nested_thousands_deep(
+    client: FlaskClient, method: str
+) -> None:
+    """The hidden `options` field (a match's house rules, as JSON) hit Python's recursion
+    limit in json.loads: the checker now judges by the plain preset, as for any unreadable
+    rules."""
+    fields = {"variant": "pagat", "cards": "3H 4H 5H", "options": "[" * 5000 + "]" * 5000}
+    if method == "GET":
+        response = client.get("/referee/meld", query_string=fields)
+    else:
+        response = client.post("/referee/meld", data=fields)
+    assert response.status_code == 200
+    assert "Legal" in _page(response)

@@ -47,3 +47,29 @@ def test_the_meld_checker_drops_house_rules_nested_thousands_deep(
         response = client.post("/referee/meld", data=fields)
     assert response.status_code == 200
     assert "Legal" in _page(response)
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("/register", "Too many accounts were asked for from this address."),
+        ("/login", "Too many failed attempts to log in"),
+    ],
+)
+def test_the_limit_page_shows_a_form_it_cannot_read(
+    client: FlaskClient, path: str, words: str
+) -> None:
+    """The limit's page showed the form as sent again; a JSON body it cannot read as the form
+    raised inside that error handler, a 500. Now the form comes back empty."""
+    bad = b'{"username": "zoe", "password": {"x": ""}, "repeat": "x"}'
+    for _attempt in range(30):
+        response = client.post(path, data={"username": "zoe", "password": "a wrong one"})
+        if response.status_code == 429:
+            break
+    response = client.post(path, data=bad, content_type="application/json")
+    assert response.status_code in (400, 429)
+    if path == "/register":  # counted per address: the limit's own page
+        assert response.status_code == 429
+        assert words in _page(response)
+    else:  # the login's per-account key reads the form first, and says what is wrong
+        assert "The field “password” must be text" in _page(response)

@@ -171,6 +171,8 @@ def season_part(table: Any, columns: list[Any], season: Season, *where: Any) -> 
 
 def _days(season: Season) -> tuple[datetime, datetime]:
     start = datetime.combine(season.starts_on, time(), UTC)
+    if season.ends_on == date.max:  # a season to the calendar's end has no day after it
+        return start, datetime.max.replace(tzinfo=UTC)
     return start, datetime.combine(season.ends_on + timedelta(days=1), time(), UTC)
 
 

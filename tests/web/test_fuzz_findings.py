@@ -8,9 +8,11 @@ import html
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from support.hand_entries import REFERENCE_HAND
 from support.world import FOUR, new_club, pagat_match, signed_in
 
 from scorekeeper.models import User
+from scorekeeper.services import hands, seasons
 
 #: Past BIGINT (SQLite's integers and PostgreSQL's bigint), as a URL may say.
 PAST_BIGINT = 2**63
@@ -73,3 +75,31 @@ def test_the_limit_page_shows_a_form_it_cannot_read(
         assert words in _page(response)
     else:  # the login's per-account key reads the form first, and says what is wrong
         assert "The field “password” must be text" in _page(response)
+
+
+def test_a_season_to_the_end_of_the_calendar_has_its_pages(
+    eleni: FlaskClient, owner: User
+) -> None:
+    """A season ending 9999-12-31 (a date input takes it) broke every page that counts its
+    days: the day after its last overflowed."""
+    club, players = new_club(owner)
+    match = pagat_match(club, owner, [players[n] for n in FOUR])
+    hands.record_hand(match, owner, REFERENCE_HAND)
+    response = eleni.post(
+        f"/clubs/{club.id}/seasons",
+        data={"name": "Forever", "starts_on": "9999-12-31", "ends_on": "9999-12-31"},
+    )
+    assert response.status_code == 302
+    (season,) = seasons.seasons_of(club)
+    placed = eleni.post(f"/matches/{match.id}/season", data={"season": str(season.id)})
+    assert placed.status_code == 302
+    ann, bob = players["Ann"], players["Bob"]
+    for path in (
+        f"/clubs/{club.id}/leaderboard?season={season.id}",
+        f"/api/v1/clubs/{club.id}/leaderboard?season={season.id}",
+        f"/clubs/{club.id}/seasons/{season.id}",
+        f"/clubs/{club.id}/export.csv?season={season.id}",
+        f"/clubs/{club.id}/partnerships?season={season.id}",
+        f"/clubs/{club.id}/head-to-head?a={ann}&b={bob}&season={season.id}",
+    ):
+        assert eleni.get(path, buffered=True).status_code == 200, path

@@ -32,11 +32,25 @@ def need_number(value: Any, where: str, least: int = 0) -> int:
 
 
 def need_text(value: Any, where: str, most: int) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > most or "\x00" in value:
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > most
+        or "\x00" in value
+        or not _utf8(value)  # an unpaired surrogate: no database stores it
+    ):
         raise Invalid(
             _("%(where)s must be text of 1 to %(most)d characters.", where=where, most=most)
         )
     return value
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def optional_text(value: Any, where: str, most: int = 10_000) -> str | None:
@@ -53,8 +67,9 @@ def need_day(value: Any, where: str) -> date:
 def need_time(value: Any, where: str) -> datetime:
     try:
         when = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
+        # 0001-01-01T00:00+14:00 is a time before the calendar's first in UTC: OverflowError.
+        return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    except (TypeError, ValueError, OverflowError):
         raise Invalid(
             _("%(where)s must be a time such as 2026-03-01T20:00:00+00:00.", where=where)
         ) from None
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)

@@ -4,6 +4,10 @@ with a sentence saying why, on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import html
+import io
+import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -13,6 +17,7 @@ from support.world import FOUR, new_club, pagat_match, signed_in
 
 from scorekeeper.models import User
 from scorekeeper.services import hands, seasons
+from scorekeeper.services.clubs import clubs_of
 
 #: Past BIGINT (SQLite's integers and PostgreSQL's bigint), as a URL may say.
 PAST_BIGINT = 2**63
@@ -77,9 +82,7 @@ def test_the_limit_page_shows_a_form_it_cannot_read(
         assert "The field “password” must be text" in _page(response)
 
 
-def test_a_season_to_the_end_of_the_calendar_has_its_pages(
-    eleni: FlaskClient, owner: User
-) -> None:
+def test_a_season_to_the_end_of_the_calendar_has_its_pages(eleni: FlaskClient, owner: User) -> None:
     """A season ending 9999-12-31 (a date input takes it) broke every page that counts its
     days: the day after its last overflowed."""
     club, players = new_club(owner)
@@ -103,3 +106,43 @@ def test_a_season_to_the_end_of_the_calendar_has_its_pages(
         f"/clubs/{club.id}/head-to-head?a={ann}&b={bob}&season={season.id}",
     ):
         assert eleni.get(path, buffered=True).status_code == 200, path
+
+
+def _exported(eleni: FlaskClient, owner: User) -> dict[str, Any]:
+    club, players = new_club(owner)
+    match = pagat_match(club, owner, [players[n] for n in FOUR])
+    hands.record_hand(match, owner, REFERENCE_HAND)
+    doc: dict[str, Any] = json.loads(eleni.get(f"/clubs/{club.id}/export.json").get_data())
+    return doc
+
+
+def _import(eleni: FlaskClient, doc: dict[str, Any]) -> Any:
+    body = json.dumps(doc).encode("ascii")  # a lone surrogate goes as its \\ud800 escape
+    return eleni.post("/clubs/import", data={"file": (io.BytesIO(body), "club.json")})
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (
+            lambda doc: doc["club"].update(name="Kafe\ud800neio"),
+            "club.name must be text of 1 to 120 characters.",
+        ),
+        (
+            lambda doc: doc["matches"][0].update(created_at="0001-01-01T00:00:00+14:00"),
+            "matches[0].created_at must be a time such as 2026-03-01T20:00:00+00:00.",
+        ),
+    ],
+    ids=["unpaired-surrogate", "time-before-the-calendar-in-utc"],
+)
+def test_an_import_file_with_what_no_database_stores_is_400(
+    eleni: FlaskClient, owner: User, change: Callable[[dict[str, Any]], None], words: str
+) -> None:
+    doc = _exported(eleni, owner)
+    assert _import(eleni, doc).status_code == 302, "the file as exported imports"
+    before = len(clubs_of(owner))
+    change(doc)
+    response = _import(eleni, doc)
+    assert response.status_code == 400
+    assert words in _page(response)
+    assert len(clubs_of(owner)) == before

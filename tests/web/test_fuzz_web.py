@@ -279,7 +279,7 @@ class _Forms(HTMLParser):
             self._form.fields[name].append(a.get("value", ""))
         elif tag == "select" and name:
             self._select = name
-            self._form.fields[name]
+            self._form.fields.setdefault(name, [])
         elif tag == "option" and self._select is not None:
             self._form.fields[self._select].append(a.get("value", ""))
 
@@ -386,7 +386,7 @@ def fuzz(
         assert POSTGRESQL_URL is not None
         url = POSTGRESQL_URL
     # As production runs, with login limits on; CSRF off so the fields reach their parsers
-    # (test_a_bad_csrf_token_is_a_400_page turns it on).
+    # (test_a_bad_csrf_token_is_a_400_that_says_so turns it on).
     app = secure_app(url, WTF_CSRF_ENABLED=False)
     try:
         world = build_world(app)
@@ -442,7 +442,7 @@ def _fields(fuzz: Fuzz, method: str, rule: Rule, base: list[tuple[str, str]]) ->
         values[name].add(value)
     if method == "GET":
         for name in ARG_KEYS:
-            values[name]
+            values.setdefault(name, set())
     return Fields(base, {n: sorted(v) for n, v in values.items()})
 
 

@@ -19,6 +19,7 @@ from scorekeeper.rules.i18n import translating, using
 from scorekeeper.rules.match import credits, side_score_before
 from scorekeeper.rules.scoring import kozi_missing, score_hand
 from scorekeeper.services import stats
+from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
 from scorekeeper.services.hand_words import with_words, worded
 from scorekeeper.services.locks import lock_match, written, written_now
@@ -195,6 +196,8 @@ def hand_of(match: Match, number: int) -> Hand:
 
 
 def history(match: Match, number: int) -> list[HandVersion]:
+    if not is_row_id(number):  # 2**63 from a URL overflows the query's integer (a 500)
+        return []
     return list(
         db.session.scalars(
             sa.select(HandVersion)

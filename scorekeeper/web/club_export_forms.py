@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
+from scorekeeper.web.page_form import PageForm
 
-class ImportForm(FlaskForm):  # type: ignore[misc]
+
+class ImportForm(PageForm):  # type: ignore[misc]
     file = FileField(
         _l("Club file (JSON)"),
         description=_l("A file made with “Download the club” here or on another Scorekeeper."),

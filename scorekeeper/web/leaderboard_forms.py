@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import Field, StringField, ValidationError
 
 from scorekeeper.services.leaderboard import MAX_MINIMUM
 from scorekeeper.services.numbers import whole_number
+from scorekeeper.web.page_form import PageForm
 
 _BAD_MINIMUM = _l("The minimum of matches must be a whole number from 0 to 1000.")
 
 
-def _whole_number(_form: FlaskForm, field: Field) -> None:
+def _whole_number(_form: PageForm, field: Field) -> None:
     text = (field.data or "").strip()
     if whole_number(text, MAX_MINIMUM) is None:
         raise ValidationError(_BAD_MINIMUM)
 
 
-class MinimumForm(FlaskForm):  # type: ignore[misc]
+class MinimumForm(PageForm):  # type: ignore[misc]
     # Text, not IntegerField: one clear message for "", "-1" and "three" alike.
     minimum = StringField(
         _l("Matches needed to be ranked"),

@@ -9,6 +9,7 @@ instance, and tests build many apps in one process.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue
@@ -16,11 +17,14 @@ from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse
 
+from scorekeeper.services.errors import ServiceError
 from scorekeeper.web.auth import check_login, safe_next
 from scorekeeper.web.auth_forms import LoginForm, RegisterForm
+from scorekeeper.web.page_form import PageForm
 
 LOGIN_ENDPOINT = "auth.login"
 REGISTER_ENDPOINT = "auth.register"
+FormT = TypeVar("FormT", bound=PageForm)
 SETTINGS = {
     "RATELIMIT_KEY_PREFIX": "scorekeeper",
     "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After says how long to wait
@@ -90,6 +94,16 @@ def failed(response: Response) -> bool:
     return response.status_code != 302
 
 
+def _shown_again(form_class: type[FormT]) -> FormT:
+    """The form as sent, to show again under the limit's message; an empty one when the
+    request cannot be read as the form (a JSON body of objects): this page is an error
+    handler's, and an error raised here would be a 500."""
+    try:
+        return form_class()
+    except ServiceError:
+        return form_class(formdata=None)
+
+
 def too_many(_error: RateLimitExceeded) -> ResponseReturnValue:
     """429, said as a sentence: the login form again with the reason, JSON under /api/.
     (Flask-Limiter adds Retry-After and the X-RateLimit headers.)"""
@@ -98,7 +112,7 @@ def too_many(_error: RateLimitExceeded) -> ResponseReturnValue:
             "Too many failed attempts to log in to this account or from this address. "
             "Wait a minute, then try again."
         )
-        form = LoginForm()
+        form = _shown_again(LoginForm)
         form.form_errors.append(message)
         next_url = safe_next(request.args.get("next"))
         return render_template("auth/login.html", form=form, next=next_url), 429
@@ -106,7 +120,7 @@ def too_many(_error: RateLimitExceeded) -> ResponseReturnValue:
         message = _(
             "Too many accounts were asked for from this address. Wait an hour, then try again."
         )
-        register_form = RegisterForm()
+        register_form = _shown_again(RegisterForm)
         register_form.form_errors.append(message)
         next_url = safe_next(request.args.get("next"))
         return render_template("auth/register.html", form=register_form, next=next_url), 429

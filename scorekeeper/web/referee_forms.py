@@ -7,7 +7,6 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, NumberRange, Optional, ValidationError
@@ -20,6 +19,7 @@ from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError, Variant
 from scorekeeper.services.numbers import whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, word_of
+from scorekeeper.web.page_form import PageForm
 from scorekeeper.web.rule_words import band_lines
 
 #: The kózi buttons: value sent, symbol shown, name read out, red suit or not.
@@ -80,7 +80,7 @@ def _preset_choice(variant: Variant) -> SelectChoice:
     )
 
 
-class MeldCheckForm(FlaskForm):
+class MeldCheckForm(PageForm):
     class Meta:
         # The checker stores nothing and reads no session, so there is nothing to forge; a
         # token would also expire on a phone left open at the table all evening.
@@ -154,7 +154,7 @@ class MeldCheckForm(FlaskForm):
     def house_rules(self) -> dict[str, Any]:
         try:
             rules = json.loads(self.options.data or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
             return {}
         return rules if isinstance(rules, dict) else {}
 

@@ -6,11 +6,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import DateField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from scorekeeper.models import Season
+from scorekeeper.web.page_form import PageForm
 
 #: The choice that hands a match back to the rule of its first hand.
 BY_FIRST_HAND = ""
@@ -35,7 +35,7 @@ class DayField(DateField):  # type: ignore[misc]
             raise ValueError(str(self.invalid)) from None
 
 
-class SeasonForm(FlaskForm):  # type: ignore[misc]
+class SeasonForm(PageForm):  # type: ignore[misc]
     name = StringField(
         _l("Season's name"),
         description=_l("Such as “Spring 2026” or “Winter league”."),
@@ -59,7 +59,7 @@ class SeasonForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class PlaceForm(FlaskForm):  # type: ignore[misc]
+class PlaceForm(PageForm):  # type: ignore[misc]
     """The owner's choice of a match's season; build it with `place_form`."""
 
     season = SelectField(
@@ -86,5 +86,5 @@ def place_form(seasons: Iterable[Season], chosen: int | None, **kwargs: Any) -> 
     return form
 
 
-class ConfirmForm(FlaskForm):  # type: ignore[misc]
+class ConfirmForm(PageForm):  # type: ignore[misc]
     """A button that changes something: only its CSRF token to check."""

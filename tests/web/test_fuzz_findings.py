@@ -126,7 +126,7 @@ def _import(eleni: FlaskClient, doc: dict[str, Any]) -> Any:
     [
         (
             lambda doc: doc["club"].update(name="Kafe\ud800neio"),
-            "club.name must be text of 1 to 120 characters.",
+            "club.name holds an unpaired surrogate",
         ),
         (
             lambda doc: doc["matches"][0].update(created_at="0001-01-01T00:00:00+14:00"),

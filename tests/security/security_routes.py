@@ -232,6 +232,10 @@ TABLE: dict[tuple[str, str], Route] = {
     ("POST", "matches.new_match"): Route(scorer(302), new_match_form, changes=WRITERS),
     ("POST", "api_matches.create_match"): Route(scorer(201), json(_match_body), changes=WRITERS),
     ("GET", "matches.scoreboard"): Route(member(200)),
+    # What a live scoreboard and the club's big screen poll (304 once the asker is current).
+    ("GET", "live.match_json"): Route(member(200)),
+    ("GET", "live.club_screen"): Route(member(200)),
+    ("GET", "live.club_json"): Route(member(200)),
     ("GET", "api_matches.match"): Route(member(200)),
     ("GET", "referee.match_rules"): Route(member(200)),
     ("GET", "matches.hand_history"): Route(member(200)),

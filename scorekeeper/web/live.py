@@ -1,0 +1,127 @@
+"""The live pages: what a scoreboard polls to follow saves on other phones, and the club's
+big screen of every running match.
+
+A page polls a small JSON view with `If-None-Match` every two seconds (static/js/live.js);
+while nothing changed the answer is an empty 304 worked out from one aggregate over the
+stored hands (services.live), so it suits gunicorn's sync workers behind any proxy. Only a
+new revision makes the page fetch itself again and swap the parts that changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import current_user, login_required
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Match, Membership, Seat
+from scorekeeper.services import live
+from scorekeeper.services.clubs import club_for, is_row_id
+from scorekeeper.web.matches import POLL_EVERY_MS, no_such_match
+
+bp = Blueprint("live", __name__)
+
+
+def conditional_json(etag: str, build: Callable[[], dict[str, Any]]) -> ResponseReturnValue:
+    """304 when the asker already holds `etag` (nothing is built), else the JSON of `build`.
+    A proxy that compresses may weaken the tag (W/"…"), so the comparison is the weak one."""
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        response = jsonify(build())
+    response.set_etag(etag)
+    # Revalidate every time, and never from a shared cache: the answer is one member's.
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def member_match_id(match_id: int) -> int:
+    """The match's id if the signed-in user is a member of its club (one query), else 404."""
+    found = None
+    if is_row_id(match_id):
+        found = db.session.scalar(
+            sa.select(Match.id)
+            .join(Membership, Membership.club_id == Match.club_id)
+            .where(Match.id == match_id, Membership.user_id == current_user.id)
+        )
+    if found is None:
+        raise no_such_match()
+    return int(found)
+
+
+def match_poll(match_id: int) -> ResponseReturnValue:
+    """The poll of one match whose reader is already known to be allowed."""
+
+    def build() -> dict[str, Any]:
+        match = db.session.get(Match, match_id)
+        if match is None:
+            raise no_such_match()
+        return live.live_match(match).as_json()
+
+    return conditional_json(live.match_revision(match_id), build)
+
+
+@bp.get("/matches/<int:match_id>/live.json")
+@login_required
+def match_json(match_id: int) -> ResponseReturnValue:
+    return match_poll(member_match_id(match_id))
+
+
+def running_matches(club: Club) -> list[live.LiveMatch]:
+    ids = live.running_ids(club.id)
+    if not ids:
+        return []
+    found = db.session.scalars(
+        sa.select(Match)
+        .where(Match.id.in_(ids))
+        .order_by(Match.id.desc())
+        .options(
+            selectinload(Match.seats).selectinload(Seat.player),
+            selectinload(Match.teams),
+            selectinload(Match.hands),
+        )
+    )
+    shown = [live.live_match(m) for m in found]
+    return [m for m in shown if not m.finished]
+
+
+def big_screen(club: Club, poll_url: str, shared: bool) -> ResponseReturnValue:
+    etag = live.club_revision(club.id)  # before reading: a save in between shows next poll
+    return render_template(
+        "clubs/live.html",
+        club=club,
+        matches=running_matches(club),
+        live_url=poll_url,
+        live_etag=etag,
+        live_every=POLL_EVERY_MS,
+        shared=shared,
+    )
+
+
+def club_poll(club_id: int) -> ResponseReturnValue:
+    def build() -> dict[str, Any]:
+        club = db.session.get(Club, club_id)
+        if club is None:
+            return {"matches": []}
+        return {"club": club.id, "matches": [m.as_json() for m in running_matches(club)]}
+
+    return conditional_json(live.club_revision(club_id), build)
+
+
+@bp.get("/clubs/<int:club_id>/live")
+@login_required
+def club_screen(club_id: int) -> ResponseReturnValue:
+    club = club_for(current_user, club_id)
+    return big_screen(club, url_for(".club_json", club_id=club.id), shared=False)
+
+
+@bp.get("/clubs/<int:club_id>/live.json")
+@login_required
+def club_json(club_id: int) -> ResponseReturnValue:
+    club = club_for(current_user, club_id)
+    return club_poll(club.id)

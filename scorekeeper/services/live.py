@@ -21,6 +21,9 @@ from scorekeeper.models import Hand, Match, PlayerMatchStat
 from scorekeeper.rules.points import format_points
 from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
 
+#: How often a live page asks whether anything changed, in milliseconds: with the answer's
+#: own time a save shows on every other phone within 3 s (static/js/live.js).
+POLL_EVERY_MS = 2000
 #: The big screen shows at most this many running matches, newest first: a café's club
 #: night has a handful of tables; an abandoned match of last year should not crowd it.
 BIG_SCREEN_MATCHES = 12

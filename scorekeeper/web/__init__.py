@@ -26,6 +26,7 @@ from scorekeeper.web import (
     referee_pages,
     seasons,
     security,
+    share,
     theme,
     verdict_words,
 )
@@ -57,6 +58,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(players.bp)  # player pages, partnerships, head to head
     app.register_blueprint(pwa.bp)  # manifest, service worker, offline page
     app.register_blueprint(live.bp)  # what live pages poll, and the club's big screen
+    app.register_blueprint(share.bp)  # read-only share links, their QR codes, join requests
     # The JSON API is stateless and called by scripts without a session, so a CSRF token
     # cannot protect it; forms on the HTML pages keep their protection.
     csrf.exempt(api.bp)

@@ -22,7 +22,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Membership, Seat
 from scorekeeper.services import live
 from scorekeeper.services.clubs import club_for, is_row_id
-from scorekeeper.web.matches import POLL_EVERY_MS, no_such_match
+from scorekeeper.services.live import POLL_EVERY_MS
+from scorekeeper.web.matches import no_such_match
 
 bp = Blueprint("live", __name__)
 

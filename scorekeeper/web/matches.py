@@ -21,7 +21,7 @@ from scorekeeper.rules.presets import PRESETS
 from scorekeeper.services import hands, matches
 from scorekeeper.services.clubs import club_for, is_row_id, role_in
 from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
-from scorekeeper.services.live import match_revision
+from scorekeeper.services.live import POLL_EVERY_MS, match_revision
 from scorekeeper.services.numbers import whole_number
 from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, opening_line, verdict_text
 from scorekeeper.web.match_forms import new_match_form
@@ -29,10 +29,6 @@ from scorekeeper.web.scoreboard import board, cards_text, points, version_rows
 from scorekeeper.web.seasons import scoreboard_extras
 
 bp = Blueprint("matches", __name__)
-
-#: How often a live page asks whether anything changed, in milliseconds: with the answer's
-#: own time a save shows on every other phone within 3 s (static/js/live.js).
-POLL_EVERY_MS = 2000
 
 
 @bp.app_template_filter("points")

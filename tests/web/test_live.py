@@ -83,9 +83,7 @@ def test_the_scoreboard_carries_its_poll_and_revision(
     assert 'data-live-region="hands"' in page
 
 
-def test_strangers_learn_nothing(
-    app: Flask, table: tuple[Club, Match, FlaskClient]
-) -> None:
+def test_strangers_learn_nothing(app: Flask, table: tuple[Club, Match, FlaskClient]) -> None:
     club, match, _client = table
     stranger = accounts.create_user("xena", "password1")
     other = signed_in(app.test_client(), stranger.id)

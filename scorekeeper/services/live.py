@@ -76,6 +76,7 @@ def club_revision(club_id: int) -> str:
 @dataclass(frozen=True, slots=True)
 class LiveSide:
     name: str
+    players: str  # a fixed team's players ("Ann & Cy"), unless its name already says it
     total: str
     progress: float  # toward the target, for the bar (0 … target)
     leading: bool
@@ -123,6 +124,7 @@ def live_match(match: Match) -> LiveMatch:
         sides=[
             LiveSide(
                 name=names.get(s.name, s.name),
+                players=_team_players(match, s.name),
                 total=format_points(s.total),
                 progress=float(max(0, min(s.total, target))),
                 leading=bool(state.hands_played) and s.total == top,
@@ -141,6 +143,14 @@ def live_match(match: Match) -> LiveMatch:
         finished=state.finished,
         winner=None if state.winner is None else names.get(state.winner, state.winner),
     )
+
+
+def _team_players(match: Match, side: str) -> str:
+    team = next((t for t in match.teams if t.name == side), None)
+    if team is None:  # a share format: the side is one player, already named
+        return ""
+    players = " & ".join(seat.player.name for seat in match.seats if seat.team_id == team.id)
+    return "" if players == side else players
 
 
 def _shown(value: Any) -> str:

@@ -109,6 +109,15 @@ def dead_link() -> NotFound:
     )
 
 
+def match_id_for_link(match_id: int, token: str) -> int:
+    """The match id a working link of that very match names, without loading the match: the
+    poll's 304 needs nothing more (one query for the link, one for the revision)."""
+    link = _link(token)
+    if link.match_id != match_id:
+        raise dead_link()
+    return match_id
+
+
 def match_for_link(match_id: int, token: str) -> Match:
     """The match a working link of that very match opens; any other pairing is 404."""
     link = _link(token)

@@ -148,8 +148,7 @@ def watch(match_id: int, share: str) -> ResponseReturnValue:
 
 @bp.get("/watch/<int:match_id>/<share>/live.json")
 def watch_json(match_id: int, share: str) -> ResponseReturnValue:
-    match = sharing.match_for_link(match_id, share)
-    return match_poll(match.id)
+    return match_poll(sharing.match_id_for_link(match_id, share))
 
 
 @bp.get("/watch/<int:match_id>/<share>/rules")

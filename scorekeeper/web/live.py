@@ -9,21 +9,26 @@ new revision makes the page fetch itself again and swap the parts that changed.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_login import current_user, login_required
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Match, Membership, Seat
+from scorekeeper.models import Club, Match, Membership, Role, Seat
 from scorekeeper.services import live
-from scorekeeper.services.clubs import club_for, is_row_id
+from scorekeeper.services.clubs import club_for, is_row_id, role_in
 from scorekeeper.services.live import POLL_EVERY_MS
 from scorekeeper.web.matches import no_such_match
+from scorekeeper.web.scoreboard import board
+from scorekeeper.web.seasons import scoreboard_extras
 
 bp = Blueprint("live", __name__)
 
@@ -71,6 +76,60 @@ def match_poll(match_id: int) -> ResponseReturnValue:
 @login_required
 def match_json(match_id: int) -> ResponseReturnValue:
     return match_poll(member_match_id(match_id))
+
+
+# --- the changed parts, drawn once per revision ---------------------------------------------
+# When a hand is saved every viewer of the match asks for the new scoreboard within two
+# seconds. They all get the same parts (for their language and kind of page), so each worker
+# draws them once per revision and hands the same text to the rest: ten phones at a table
+# cost one replay of the match, not ten.
+
+#: Drawings kept per worker process: a club night's matches, each in two languages and a few
+#: kinds of page, with room to spare; the oldest go first.
+KEPT_DRAWINGS = 256
+_drawings: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_drawings_lock = threading.Lock()
+
+
+def live_regions(
+    match_id: int, kind: str, share: str | None = None, headers: dict[str, str] | None = None
+) -> ResponseReturnValue:
+    """The live parts of the scoreboard as `kind` sees it ("shared", "viewer", "scorer" or
+    "owner"), from the kept drawing of this revision when there is one."""
+    revision = live.match_revision(match_id)
+    key = (match_id, revision, str(get_locale()), kind)
+    with _drawings_lock:
+        text = _drawings.get(key)
+    if text is None:
+        match = db.session.get(Match, match_id)
+        if match is None:
+            raise no_such_match()
+        extras = {} if kind == "shared" else scoreboard_extras(match)
+        text = render_template(
+            "matches/_live_regions.html",
+            match=match,
+            board=board(match),
+            can_score=kind in ("scorer", "owner"),
+            shared=kind == "shared",
+            share=share,
+            live_etag=revision,
+            **extras,
+        )
+        with _drawings_lock:
+            _drawings[key] = text
+            while len(_drawings) > KEPT_DRAWINGS:
+                _drawings.popitem(last=False)
+    return text, 200, {"Cache-Control": "private, no-cache", **(headers or {})}
+
+
+@bp.get("/matches/<int:match_id>/live.html")
+@login_required
+def match_regions(match_id: int) -> ResponseReturnValue:
+    match_id = member_match_id(match_id)
+    club_id = db.session.scalar(sa.select(Match.club_id).where(Match.id == match_id))
+    role = role_in(current_user, db.session.get(Club, club_id))
+    kind = "viewer" if role is None or role is Role.VIEWER else role.value
+    return live_regions(match_id, kind)
 
 
 def running_matches(club: Club) -> list[live.LiveMatch]:

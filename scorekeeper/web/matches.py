@@ -109,6 +109,7 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
         can_score=can_score,
         shared=False,
         live_url=url_for("live.match_json", match_id=match.id),
+        live_page=url_for("live.match_regions", match_id=match.id),
         live_etag=live_etag,
         live_every=POLL_EVERY_MS,
         **scoreboard_extras(match),

@@ -20,7 +20,7 @@ from scorekeeper.services.clubs import club_for, role_in
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.live import POLL_EVERY_MS, match_revision
 from scorekeeper.services.matches import variant_of
-from scorekeeper.web.live import big_screen, club_poll, match_poll
+from scorekeeper.web.live import big_screen, club_poll, live_regions, match_poll
 from scorekeeper.web.matches import _match
 from scorekeeper.web.rule_words import ASSUMED_NOTE, describe_rules
 from scorekeeper.web.scoreboard import board
@@ -140,6 +140,7 @@ def watch(match_id: int, share: str) -> ResponseReturnValue:
         share=share,
         role=role,
         live_url=url_for(".watch_json", match_id=match.id, share=share),
+        live_page=url_for(".watch_regions", match_id=match.id, share=share),
         live_etag=live_etag,
         live_every=POLL_EVERY_MS,
     )
@@ -149,6 +150,12 @@ def watch(match_id: int, share: str) -> ResponseReturnValue:
 @bp.get("/watch/<int:match_id>/<share>/live.json")
 def watch_json(match_id: int, share: str) -> ResponseReturnValue:
     return match_poll(sharing.match_id_for_link(match_id, share))
+
+
+@bp.get("/watch/<int:match_id>/<share>/live.html")
+def watch_regions(match_id: int, share: str) -> ResponseReturnValue:
+    match_id = sharing.match_id_for_link(match_id, share)
+    return live_regions(match_id, "shared", share, SHARED_HEADERS)
 
 
 @bp.get("/watch/<int:match_id>/<share>/rules")

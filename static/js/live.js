@@ -8,7 +8,8 @@
  *
  * Every `every` ms, while the page is visible, it asks the poll URL with If-None-Match: a 304
  * (nothing changed) costs the server one small query. Any other answer means something
- * changed: the page is fetched again and each region swapped for its new self. Children of a
+ * changed: the page (or its data-live-page, just the regions) is fetched again and each
+ * region swapped for its new self. Children of a
  * [data-live-keyed] list that did not change stay the very same nodes, so an open hand's
  * details stay open and the scroll position holds; a changed one keeps its details open.
  * 404 (the match deleted, the shared link withdrawn) stops the polling and says so. Without
@@ -22,6 +23,10 @@
     return;
   }
   var pollUrl = root.getAttribute("data-live-poll");
+  // Where the changed parts come from: the scoreboard's own drawing of them (one per
+  // revision for every viewer), or else the page itself.
+  var pageUrl = root.getAttribute("data-live-page") ||
+    window.location.pathname + window.location.search;
   var etag = root.getAttribute("data-live-etag") || "";
   var every = parseInt(root.getAttribute("data-live-every"), 10) || 2000;
   var timer = null;
@@ -108,8 +113,7 @@
   }
 
   function refresh() {
-    var here = window.location.pathname + window.location.search;
-    return fetch(here, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+    return fetch(pageUrl, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
       if (response.status === 404) {
         return "gone";
       }

@@ -160,7 +160,7 @@ def viewer(
             with polls.lock:
                 polls.delays.extend(done - t for t in acked if t is not None)
             seen = max(seen, now_seen)
-            server.request("GET", path)  # the page, drawn again, as live.js fetches it
+            server.request("GET", f"{path}/live.html")  # the changed parts, as live.js asks
         time.sleep(max(0.0, POLL_S - (time.perf_counter() - done)))
 
 

@@ -234,6 +234,7 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "matches.scoreboard"): Route(member(200)),
     # What a live scoreboard and the club's big screen poll (304 once the asker is current).
     ("GET", "live.match_json"): Route(member(200)),
+    ("GET", "live.match_regions"): Route(member(200)),
     ("GET", "live.club_screen"): Route(member(200)),
     ("GET", "live.club_json"): Route(member(200)),
     # Share links: scorers make and withdraw them; the link is the secret, so what it opens
@@ -246,6 +247,7 @@ TABLE: dict[tuple[str, str], Route] = {
     ("POST", "share.revoke_club_link"): Route(scorer(302), changes=WRITERS),
     ("GET", "share.watch"): Route(public(200)),
     ("GET", "share.watch_json"): Route(public(200)),
+    ("GET", "share.watch_regions"): Route(public(200)),
     ("GET", "share.watch_rules"): Route(public(200)),
     ("GET", "share.club_screen"): Route(public(200)),
     ("GET", "share.club_screen_json"): Route(public(200)),

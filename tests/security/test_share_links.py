@@ -20,7 +20,7 @@ from scorekeeper.services.stats import as_utc
 
 def watch_urls(match: int, share: str) -> list[str]:
     base = f"/watch/{match}/{share}"
-    return [base, f"{base}/live.json", f"{base}/rules"]
+    return [base, f"{base}/live.json", f"{base}/live.html", f"{base}/rules"]
 
 
 def test_a_link_opens_its_own_match_only(app: Flask, world: World) -> None:

@@ -111,3 +111,29 @@ def test_the_big_screen_follows_its_running_matches(
     assert status == 200 and after != etag
     assert body["matches"][0]["last_hand"] == 1  # type: ignore[index]
     assert "665" in client.get(f"/clubs/{club.id}/live").get_data(as_text=True)
+
+
+def test_the_changed_parts_are_drawn_once_per_revision(
+    app: Flask, table: tuple[Club, Match, FlaskClient], owner: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.web import live as live_pages
+
+    _club, match, client = table
+    hands.record_hand(match, owner, REFERENCE_HAND)
+    drawn = []
+    real_board = live_pages.board
+    monkeypatch.setattr(live_pages, "board", lambda m: drawn.append(m.id) or real_board(m))
+    live_pages._drawings.clear()
+    url = f"/matches/{match.id}/live.html"
+    first = client.get(url)
+    assert first.status_code == 200
+    text = first.get_data(as_text=True)
+    assert 'data-live-region="hands"' in text and 'id="hand-1"' in text and "/edit" in text
+    assert f"&#34;{live.match_revision(match.id)}&#34;" in text or (
+        f"&quot;{live.match_revision(match.id)}&quot;" in text
+    )
+    assert client.get(url).get_data(as_text=True) == text
+    assert drawn == [match.id], "the second asker got the kept drawing"
+    hands.record_hand(match, owner, REFERENCE_HAND)
+    assert 'id="hand-2"' in client.get(url).get_data(as_text=True)
+    assert drawn == [match.id, match.id]

@@ -18,7 +18,17 @@ import sqlalchemy as sa
 from flask_babel import gettext as _
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, JoinRequest, Match, Membership, Role, ShareLink, User, utcnow
+from scorekeeper.models import (
+    Club,
+    Hand,
+    JoinRequest,
+    Match,
+    Membership,
+    Role,
+    ShareLink,
+    User,
+    utcnow,
+)
 from scorekeeper.services.errors import Invalid, NotFound
 
 #: What a link's secret looks like (secrets.token_urlsafe(24)); anything else is no link
@@ -116,6 +126,43 @@ def match_id_for_link(match_id: int, token: str) -> int:
     if link.match_id != match_id:
         raise dead_link()
     return match_id
+
+
+_links_table = ShareLink.__table__
+_hands_table = Hand.__table__
+#: The poll of a shared scoreboard in one round trip, built once: the link (working, of this
+#: very match) and the match's revision (services.live.match_revision) together.
+_LINK_REVISION = sa.select(
+    _links_table.c.digest,
+    sa.select(sa.func.count())
+    .where(_hands_table.c.match_id == _links_table.c.match_id)
+    .scalar_subquery(),
+    sa.select(sa.func.coalesce(sa.func.sum(_hands_table.c.version), 0))
+    .where(_hands_table.c.match_id == _links_table.c.match_id)
+    .scalar_subquery(),
+).where(
+    _links_table.c.digest == sa.bindparam("digest"),
+    _links_table.c.match_id == sa.bindparam("match_id"),
+    _links_table.c.revoked_at.is_(None),
+    sa.or_(
+        _links_table.c.expires_at.is_(None),
+        _links_table.c.expires_at > sa.bindparam("now", type_=sa.DateTime(timezone=True)),
+    ),
+)
+
+
+def link_revision(match_id: int, token: str) -> str:
+    """The revision of the match a working link of that very match names (one query); else
+    404. The same text as services.live.match_revision."""
+    if not TOKEN_SHAPE.fullmatch(token):
+        raise dead_link()
+    digest = _digest(token)
+    row = db.session.execute(
+        _LINK_REVISION, {"digest": digest, "match_id": match_id, "now": utcnow()}
+    ).first()
+    if row is None or not hmac.compare_digest(row[0], digest):
+        raise dead_link()
+    return f"m{match_id}-{row[1]}-{row[2]}"
 
 
 def match_for_link(match_id: int, token: str) -> Match:

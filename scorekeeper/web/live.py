@@ -60,8 +60,9 @@ def member_match_id(match_id: int) -> int:
     return int(found)
 
 
-def match_poll(match_id: int) -> ResponseReturnValue:
-    """The poll of one match whose reader is already known to be allowed."""
+def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValue:
+    """The poll of one match whose reader is already known to be allowed (`revision` when
+    the caller read it already)."""
 
     def build() -> dict[str, Any]:
         match = db.session.get(Match, match_id)
@@ -69,7 +70,7 @@ def match_poll(match_id: int) -> ResponseReturnValue:
             raise no_such_match()
         return live.live_match(match).as_json()
 
-    return conditional_json(live.match_revision(match_id), build)
+    return conditional_json(revision or live.match_revision(match_id), build)
 
 
 @bp.get("/matches/<int:match_id>/live.json")

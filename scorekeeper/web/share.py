@@ -149,7 +149,8 @@ def watch(match_id: int, share: str) -> ResponseReturnValue:
 
 @bp.get("/watch/<int:match_id>/<share>/live.json")
 def watch_json(match_id: int, share: str) -> ResponseReturnValue:
-    return match_poll(sharing.match_id_for_link(match_id, share))
+    # The link and the revision in one query: most polls end here with a 304.
+    return match_poll(match_id, sharing.link_revision(match_id, share))
 
 
 @bp.get("/watch/<int:match_id>/<share>/live.html")

@@ -75,9 +75,17 @@ def test_an_expired_link_is_gone(app: Flask, world: World) -> None:
     with app.app_context():
         link = db.session.get(ShareLink, world.share_id)
         assert link is not None
+        link.expires_at = datetime.now(UTC) + timedelta(seconds=30)
+        db.session.commit()
+    for url in watch_urls(world.match, world.share):
+        assert app.test_client().get(url).status_code == 200, url
+    with app.app_context():
+        link = db.session.get(ShareLink, world.share_id)
+        assert link is not None
         link.expires_at = datetime.now(UTC) - timedelta(seconds=1)
         db.session.commit()
-    assert app.test_client().get(f"/watch/{world.match}/{world.share}").status_code == 404
+    for url in watch_urls(world.match, world.share):
+        assert app.test_client().get(url).status_code == 404, url
 
 
 def test_only_the_digest_is_stored_and_the_qr_is_drawn_once(app: Flask, world: World) -> None:
@@ -153,3 +161,15 @@ def test_a_holder_asks_to_join_and_the_owner_lets_them_in(app: Flask, world: Wor
         )
     assert role is Role.VIEWER
     assert stranger.get(f"/matches/{world.match}").status_code == 200
+
+
+def test_the_polls_revision_is_the_matchs(app: Flask, world: World) -> None:
+    """The shared poll reads link and revision in one query; it must agree with the page's."""
+    from scorekeeper.services import live
+
+    with app.app_context():
+        assert sharing.link_revision(world.match, world.share) == live.match_revision(world.match)
+        for match, token in ((world.other_match, world.share), (world.match, world.club_share)):
+            with pytest.raises(sharing.NotFound):
+                sharing.link_revision(match, token)
+        db.session.remove()

@@ -4,14 +4,16 @@ the stored hands alone, and a small summary of where a match stands.
 The revision is the ETag of the poll: it must be cheap, because every viewer asks for it
 every two seconds. It is the number of hands and the sum of their versions: saving a hand
 adds one hand (version 1), a correction or a deletion raises that hand's version by one, so
-every change moves the sum and nothing else does. One indexed aggregate, no replay of the
-match; only a changed revision makes the page ask for the new scores.
+every change moves the sum and nothing else does (the time of the last change rides along).
+One indexed aggregate, no replay of the match; only a changed revision makes the page ask
+for the new scores.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -20,6 +22,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match, PlayerMatchStat
 from scorekeeper.rules.points import format_points
 from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
+from scorekeeper.services.stats import as_utc
 
 #: How often a live page asks whether anything changed, in milliseconds: with the answer's
 #: own time a save shows on every other phone within 3 s (static/js/live.js).
@@ -30,13 +33,22 @@ BIG_SCREEN_MATCHES = 12
 
 
 def match_revision(match_id: int) -> str:
-    """The match's ETag (unquoted): its id, its number of hands and the sum of their versions."""
-    count, versions = db.session.execute(
-        sa.select(sa.func.count(Hand.id), sa.func.coalesce(sa.func.sum(Hand.version), 0)).where(
-            Hand.match_id == match_id
-        )
+    """The match's ETag (unquoted): its id, its number of hands, the sum of their versions."""
+    count, versions, latest = db.session.execute(
+        sa.select(
+            sa.func.count(Hand.id),
+            sa.func.coalesce(sa.func.sum(Hand.version), 0),
+            sa.func.max(Hand.updated_at),
+        ).where(Hand.match_id == match_id)
     ).one()
-    return f"m{match_id}-{count}-{versions}"
+    return revision_text(match_id, count, versions, latest)
+
+
+def revision_text(match_id: int, count: int, versions: int, latest: datetime | None) -> str:
+    """The revision's text. The last change's time (in ms) makes it one of this database
+    alone: a restored or another database cannot meet a kept drawing of the same numbers."""
+    stamp = 0 if latest is None else round(as_utc(latest).timestamp() * 1000)
+    return f"m{match_id}-{count}-{versions}-{stamp}"
 
 
 def running_ids(club_id: int) -> list[int]:

@@ -30,6 +30,7 @@ from scorekeeper.models import (
     utcnow,
 )
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.live import revision_text
 
 #: What a link's secret looks like (secrets.token_urlsafe(24)); anything else is no link
 #: and is refused before the database is asked.
@@ -140,6 +141,9 @@ _LINK_REVISION = sa.select(
     sa.select(sa.func.coalesce(sa.func.sum(_hands_table.c.version), 0))
     .where(_hands_table.c.match_id == _links_table.c.match_id)
     .scalar_subquery(),
+    sa.select(sa.func.max(_hands_table.c.updated_at))
+    .where(_hands_table.c.match_id == _links_table.c.match_id)
+    .scalar_subquery(),
 ).where(
     _links_table.c.digest == sa.bindparam("digest"),
     _links_table.c.match_id == sa.bindparam("match_id"),
@@ -162,7 +166,7 @@ def link_revision(match_id: int, token: str) -> str:
     ).first()
     if row is None or not hmac.compare_digest(row[0], digest):
         raise dead_link()
-    return f"m{match_id}-{row[1]}-{row[2]}"
+    return revision_text(match_id, row[1], row[2], row[3])
 
 
 def match_for_link(match_id: int, token: str) -> Match:

@@ -33,6 +33,19 @@ from scorekeeper.web.seasons import scoreboard_extras
 bp = Blueprint("live", __name__)
 
 
+# --- the changed parts, drawn once per revision ---------------------------------------------
+# When a hand is saved every viewer of the match asks for the new scoreboard within two
+# seconds. They all get the same parts (for their language and kind of page), so each worker
+# draws them once per revision and hands the same text to the rest: ten phones at a table
+# cost one replay of the match, not ten.
+
+#: Drawings kept per worker process: a club night's matches, each in two languages and a few
+#: kinds of page, with room to spare; the oldest go first.
+KEPT_DRAWINGS = 256
+_drawings: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_drawings_lock = threading.Lock()
+
+
 def conditional_json(etag: str, build: Callable[[], dict[str, Any]]) -> ResponseReturnValue:
     """304 when the asker already holds `etag` (nothing is built), else the JSON of `build`.
     A proxy that compresses may weaken the tag (W/"…"), so the comparison is the weak one."""
@@ -64,13 +77,24 @@ def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValu
     """The poll of one match whose reader is already known to be allowed (`revision` when
     the caller read it already)."""
 
+    revision = revision or live.match_revision(match_id)
+
     def build() -> dict[str, Any]:
+        # Every viewer of the match asks for this same answer after a save: work it out once
+        # per revision (names and points hold no words, so every language shares it).
+        key = (match_id, revision, "json")
+        with _drawings_lock:
+            kept = _drawings.get(key)
+        if kept is not None:
+            return kept  # type: ignore[return-value]
         match = db.session.get(Match, match_id)
         if match is None:
             raise no_such_match()
-        return live.live_match(match).as_json()
+        answer = live.live_match(match).as_json()
+        _keep(key, answer)
+        return answer
 
-    return conditional_json(revision or live.match_revision(match_id), build)
+    return conditional_json(revision, build)
 
 
 @bp.get("/matches/<int:match_id>/live.json")
@@ -79,17 +103,11 @@ def match_json(match_id: int) -> ResponseReturnValue:
     return match_poll(member_match_id(match_id))
 
 
-# --- the changed parts, drawn once per revision ---------------------------------------------
-# When a hand is saved every viewer of the match asks for the new scoreboard within two
-# seconds. They all get the same parts (for their language and kind of page), so each worker
-# draws them once per revision and hands the same text to the rest: ten phones at a table
-# cost one replay of the match, not ten.
-
-#: Drawings kept per worker process: a club night's matches, each in two languages and a few
-#: kinds of page, with room to spare; the oldest go first.
-KEPT_DRAWINGS = 256
-_drawings: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-_drawings_lock = threading.Lock()
+def _keep(key: tuple[Any, ...], value: Any) -> None:
+    with _drawings_lock:
+        _drawings[key] = value
+        while len(_drawings) > KEPT_DRAWINGS:
+            _drawings.popitem(last=False)
 
 
 def live_regions(
@@ -116,10 +134,7 @@ def live_regions(
             live_etag=revision,
             **extras,
         )
-        with _drawings_lock:
-            _drawings[key] = text
-            while len(_drawings) > KEPT_DRAWINGS:
-                _drawings.popitem(last=False)
+        _keep(key, text)
     return text, 200, {"Cache-Control": "private, no-cache", **(headers or {})}
 
 

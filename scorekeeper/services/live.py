@@ -19,7 +19,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, Match, PlayerMatchStat
+from scorekeeper.models import Hand, Match, Membership, PlayerMatchStat
 from scorekeeper.rules.points import format_points
 from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
 from scorekeeper.services.stats import as_utc
@@ -42,6 +42,24 @@ def match_revision(match_id: int) -> str:
         ).where(Hand.match_id == match_id)
     ).one()
     return revision_text(match_id, count, versions, latest)
+
+
+def member_revision(match_id: int, user_id: int) -> str | None:
+    """The match's revision if `user_id` is a member of its club, else None: the member's
+    poll in one query (the membership and the aggregate together)."""
+    row = db.session.execute(
+        sa.select(
+            sa.func.count(Hand.id),
+            sa.func.coalesce(sa.func.sum(Hand.version), 0),
+            sa.func.max(Hand.updated_at),
+        )
+        .select_from(Match)
+        .join(Membership, Membership.club_id == Match.club_id)
+        .outerjoin(Hand, Hand.match_id == Match.id)
+        .where(Match.id == match_id, Membership.user_id == user_id)
+        .group_by(Match.id)
+    ).first()
+    return None if row is None else revision_text(match_id, row[0], row[1], row[2])
 
 
 def revision_text(match_id: int, count: int, versions: int, latest: datetime | None) -> str:

@@ -100,7 +100,11 @@ def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValu
 @bp.get("/matches/<int:match_id>/live.json")
 @login_required
 def match_json(match_id: int) -> ResponseReturnValue:
-    return match_poll(member_match_id(match_id))
+    # Membership and revision in one query: most polls end here with a 304.
+    revision = live.member_revision(match_id, current_user.id) if is_row_id(match_id) else None
+    if revision is None:
+        raise no_such_match()
+    return match_poll(match_id, revision)
 
 
 def _keep(key: tuple[Any, ...], value: Any) -> None:

@@ -137,3 +137,14 @@ def test_the_changed_parts_are_drawn_once_per_revision(
     hands.record_hand(match, owner, REFERENCE_HAND)
     assert 'id="hand-2"' in client.get(url).get_data(as_text=True)
     assert drawn == [match.id, match.id]
+
+
+def test_the_members_poll_reads_the_same_revision(
+    app: Flask, table: tuple[Club, Match, FlaskClient], owner: User
+) -> None:
+    _club, match, _client = table
+    assert live.member_revision(match.id, owner.id) == live.match_revision(match.id)
+    hands.record_hand(match, owner, REFERENCE_HAND)
+    assert live.member_revision(match.id, owner.id) == live.match_revision(match.id)
+    stranger = accounts.create_user("xena", "password1")
+    assert live.member_revision(match.id, stranger.id) is None

@@ -29,6 +29,7 @@ from scorekeeper.models import (
     User,
     utcnow,
 )
+from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.live import revision_text
 
@@ -94,7 +95,7 @@ def live_links(club: Club, match: Match | None) -> list[ShareLink]:
 
 
 def revoke(club: Club, match: Match | None, link_id: int) -> None:
-    link = db.session.get(ShareLink, link_id)
+    link = db.session.get(ShareLink, link_id) if is_row_id(link_id) else None
     wanted = None if match is None else match.id
     if link is None or link.club_id != club.id or link.match_id != wanted:
         raise NotFound(_("There is no such shared link here."))
@@ -158,7 +159,7 @@ _LINK_REVISION = sa.select(
 def link_revision(match_id: int, token: str) -> str:
     """The revision of the match a working link of that very match names (one query); else
     404. The same text as services.live.match_revision."""
-    if not TOKEN_SHAPE.fullmatch(token):
+    if not TOKEN_SHAPE.fullmatch(token) or not is_row_id(match_id):
         raise dead_link()
     digest = _digest(token)
     row = db.session.execute(
@@ -181,7 +182,7 @@ def match_for_link(match_id: int, token: str) -> Match:
 def club_for_link(club_id: int, token: str) -> Club:
     """The club whose big screen a working club link opens; a match's link opens none."""
     link = _link(token)
-    club = db.session.get(Club, club_id) if link.match_id is None else None
+    club = db.session.get(Club, club_id) if link.match_id is None and is_row_id(club_id) else None
     if club is None or link.club_id != club_id:
         raise dead_link()
     return club
@@ -218,7 +219,7 @@ def join_requests(club: Club) -> list[JoinRequest]:
 
 def answer_request(club: Club, request_id: int, accept: bool) -> User:
     """Let the asker in as a viewer (`accept`), or not; the request is gone either way."""
-    asked = db.session.get(JoinRequest, request_id)
+    asked = db.session.get(JoinRequest, request_id) if is_row_id(request_id) else None
     if asked is None or asked.club_id != club.id:
         raise NotFound(_("There is no such request to join this club."))
     user = asked.user

@@ -28,7 +28,7 @@ def test_a_link_opens_its_own_match_only(app: Flask, world: World) -> None:
     for url in watch_urls(world.match, world.share):
         assert anyone.get(url).status_code == 200, url
     # Another match's id with a valid link (the stranger's match, or one that does not exist).
-    for match in (world.other_match, world.match + 1000):
+    for match in (world.other_match, world.match + 1000, 10**20):
         for url in watch_urls(match, world.share):
             assert anyone.get(url).status_code == 404, url
     # A match's link opens no big screen, and a big-screen link opens no match.

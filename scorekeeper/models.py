@@ -213,6 +213,39 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     updated_by: Mapped[User | None] = relationship()
 
 
+class ShareLink(db.Model):  # type: ignore[name-defined,misc]
+    """A read-only link anyone may open without an account: to one match's scoreboard, or
+    (without a match) to the club's big screen. Only the SHA-256 digest of its secret is
+    stored, as for API tokens; revoking or expiring it ends access at the next request."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    match_id: Mapped[int | None] = mapped_column(
+        sa.ForeignKey("match.id", ondelete="CASCADE"), index=True
+    )
+    digest: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    created_by_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+    created_by: Mapped[User | None] = relationship()
+
+
+class JoinRequest(db.Model):  # type: ignore[name-defined,misc]
+    """A signed-in person who opened a shared link asks to join its club; an owner accepts
+    (they join as a viewer) or declines, and the request is gone either way."""
+
+    __table_args__ = (sa.UniqueConstraint("club_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(sa.ForeignKey("user.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    user: Mapped[User] = relationship()
+
+
 class HandVersion(db.Model):  # type: ignore[name-defined,misc]
     """Every saved state of a hand, kept for good: who changed what, and when."""
 

@@ -9,7 +9,8 @@
  *   and kept; with the network gone the kept copy is shown, else the offline page. Visiting
  *   a scoreboard also keeps its new-hand page, so "Enter hand" opens offline.
  * - Nothing else is kept: no POST answer, no API answer, no login or account page, nothing
- *   that came by a redirect. pwa.js deletes the kept pages at logout.
+ *   that came by a redirect, no live poll (live.json) and no shared-link page (/watch/…):
+ *   a kept answer would show old scores. pwa.js deletes the kept pages at logout.
  */
 /* global VERSION, SHELL */
 "use strict";

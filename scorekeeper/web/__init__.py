@@ -19,12 +19,14 @@ from scorekeeper.web import (
     i18n,
     leaderboard,
     limits,
+    live,
     pages,
     players,
     pwa,
     referee_pages,
     seasons,
     security,
+    share,
     theme,
     verdict_words,
 )
@@ -55,6 +57,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(seasons.bp)  # seasons, and moving a match between them
     app.register_blueprint(players.bp)  # player pages, partnerships, head to head
     app.register_blueprint(pwa.bp)  # manifest, service worker, offline page
+    app.register_blueprint(live.bp)  # what live pages poll, and the club's big screen
+    app.register_blueprint(share.bp)  # read-only share links, their QR codes, join requests
     # The JSON API is stateless and called by scripts without a session, so a CSRF token
     # cannot protect it; forms on the HTML pages keep their protection.
     csrf.exempt(api.bp)

@@ -20,9 +20,10 @@ from markupsafe import Markup
 from scorekeeper.models import Club, Match, Role
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.services import clubs
+from scorekeeper.services import clubs, sharing
 from scorekeeper.services.clubs import ROLE_NAMES
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.live import POLL_EVERY_MS, club_revision
 from scorekeeper.web.auth import me
 from scorekeeper.web.club_forms import ClubForm, ConfirmForm, PlayerForm, RoleForm, role_prefix
 
@@ -87,6 +88,7 @@ def _club_page(
             for m in members
         }
     matches, total = clubs.recent_matches(club, RECENT_MATCHES)
+    live_etag = club_revision(club.id)  # the page follows new matches and hands (live.js)
     page = render_template(
         "clubs/show.html",
         club=club,
@@ -99,6 +101,9 @@ def _club_page(
         player_form=player_form or PlayerForm(formdata=None),
         role_forms=role_forms,
         alert=alert,
+        join_requests=sharing.join_requests(club) if role is Role.OWNER else [],
+        live_etag=live_etag,
+        live_every=POLL_EVERY_MS,
     )
     return page, status
 

@@ -21,6 +21,7 @@ from scorekeeper.rules.presets import PRESETS
 from scorekeeper.services import hands, matches
 from scorekeeper.services.clubs import club_for, is_row_id, role_in
 from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
+from scorekeeper.services.live import POLL_EVERY_MS, match_revision
 from scorekeeper.services.numbers import whole_number
 from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, opening_line, verdict_text
 from scorekeeper.web.match_forms import new_match_form
@@ -99,11 +100,18 @@ def new_match(club_id: int) -> ResponseReturnValue:
 def scoreboard(match_id: int) -> ResponseReturnValue:
     match = _match(match_id)
     can_score = _can_score(match)
+    # The revision before the board is read: a save in between shows at the next poll.
+    live_etag = match_revision(match.id)
     return render_template(
         "matches/scoreboard.html",
         match=match,
         board=board(match),
         can_score=can_score,
+        shared=False,
+        live_url=url_for("live.match_json", match_id=match.id),
+        live_page=url_for("live.match_regions", match_id=match.id),
+        live_etag=live_etag,
+        live_every=POLL_EVERY_MS,
         **scoreboard_extras(match),
     )
 

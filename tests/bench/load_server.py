@@ -42,7 +42,7 @@ def prepare_database(url: str, workdir: Path) -> str:
     env = environment(url)
     flask = [str(BIN / "flask"), "--app", "scorekeeper"]
     run = {"env": env, "cwd": workdir, "check": True, "capture_output": True, "text": True}
-    subprocess.run([*flask, "create-user", "load", "--password", "load-test-1"], **run)  # type: ignore[call-overload]
+    subprocess.run([*flask, "create-user", "load", "--password", "quiet-table-7391"], **run)  # type: ignore[call-overload]
     made = subprocess.run([*flask, "create-token", "load", "--label", "load"], **run)  # type: ignore[call-overload]
     token: str = made.stdout.strip().splitlines()[-1]
     return token

@@ -232,6 +232,28 @@ TABLE: dict[tuple[str, str], Route] = {
     ("POST", "matches.new_match"): Route(scorer(302), new_match_form, changes=WRITERS),
     ("POST", "api_matches.create_match"): Route(scorer(201), json(_match_body), changes=WRITERS),
     ("GET", "matches.scoreboard"): Route(member(200)),
+    # What a live scoreboard and the club's big screen poll (304 once the asker is current).
+    ("GET", "live.match_json"): Route(member(200)),
+    ("GET", "live.match_regions"): Route(member(200)),
+    ("GET", "live.club_screen"): Route(member(200)),
+    ("GET", "live.club_json"): Route(member(200)),
+    # Share links: scorers make and withdraw them; the link is the secret, so what it opens
+    # (the scoreboard, its poll and rules; the club's big screen) answers anyone holding it.
+    ("GET", "share.match_links"): Route(scorer(200)),
+    ("POST", "share.match_links"): Route(scorer(201), form(until="today"), changes=WRITERS),
+    ("POST", "share.revoke_match_link"): Route(scorer(302), changes=WRITERS),
+    ("GET", "share.club_links"): Route(scorer(200)),
+    ("POST", "share.club_links"): Route(scorer(201), changes=WRITERS),
+    ("POST", "share.revoke_club_link"): Route(scorer(302), changes=WRITERS),
+    ("GET", "share.watch"): Route(public(200)),
+    ("GET", "share.watch_json"): Route(public(200)),
+    ("GET", "share.watch_regions"): Route(public(200)),
+    ("GET", "share.watch_rules"): Route(public(200)),
+    ("GET", "share.club_screen"): Route(public(200)),
+    ("GET", "share.club_screen_json"): Route(public(200)),
+    # Holding a link, someone signed in outside the club asks to join; members are in.
+    ("POST", "share.ask_to_join"): Route(signed_in(302), changes=("stranger",)),
+    ("POST", "share.answer_request"): Route(owner(302), form(answer="accept"), changes=("owner",)),
     ("GET", "api_matches.match"): Route(member(200)),
     ("GET", "referee.match_rules"): Route(member(200)),
     ("GET", "matches.hand_history"): Route(member(200)),

@@ -26,8 +26,8 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Membership, Role, User
-from scorekeeper.services import accounts, clubs, hands, matches, seasons
+from scorekeeper.models import Membership, Role, ShareLink, User
+from scorekeeper.services import accounts, clubs, hands, matches, seasons, sharing
 
 PASSWORD = "correct horse"
 # One scrypt hash for every person of the world: hashing is slow on purpose, and the
@@ -74,6 +74,11 @@ class World:
     token_id: int
     stranger_token: str
     reason: str  # hand 2's accepted reason
+    share: str  # a working read-only link to `match`
+    share_id: int
+    club_share: str  # a working link to the home club's big screen
+    club_share_id: int
+    join_request: int  # someone outside the club asking to join it
 
     def url_values(self) -> dict[str, object]:
         """A real object for every URL parameter the app uses, seen from the home club."""
@@ -88,6 +93,11 @@ class World:
             "filename": "style.css",
             "player_id": self.players["Ann"],
             "season_id": self.season,
+            "share": self.share,
+            "link_id": self.share_id,
+            "club_share": self.club_share,
+            "screen_link_id": self.club_share_id,
+            "request_id": self.join_request,
         }
 
 
@@ -121,6 +131,13 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
         )
         token = accounts.create_token(users["owner"], text("laptop"))
         token_id = accounts.list_tokens(users["owner"])[0].id
+        share = sharing.create_link(home, match, users["scorer"])
+        club_share = sharing.create_link(home, None, users["owner"])
+        share_id, club_share_id = (link.id for link in _links(home))
+        joiner = User(username=text("jo"), password_hash=PASSWORD_HASH)
+        db.session.add(joiner)
+        db.session.commit()
+        sharing.ask_to_join(joiner, home)
         return World(
             users={role: user.id for role, user in users.items()},
             usernames=people,
@@ -136,7 +153,21 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
             token_id=token_id,
             stranger_token=accounts.create_token(users["stranger"], "xena's"),
             reason=reason,
+            share=share,
+            share_id=share_id,
+            club_share=club_share,
+            club_share_id=club_share_id,
+            join_request=sharing.join_requests(home)[0].id,
         )
+
+
+def _links(club: Any) -> list[Any]:
+    """The club's match link and big-screen link, in the order they were made."""
+    return list(
+        db.session.scalars(
+            sa.select(ShareLink).where(ShareLink.club_id == club.id).order_by(ShareLink.id)
+        )
+    )
 
 
 _NAMES = {"owner": "olga", "scorer": "sam", "viewer": "vera", "stranger": "xena"}

@@ -1,0 +1,207 @@
+"""The live pages: what a scoreboard polls to follow saves on other phones, and the club's
+big screen of every running match.
+
+A page polls a small JSON view with `If-None-Match` every two seconds (static/js/live.js);
+while nothing changed the answer is an empty 304 worked out from one aggregate over the
+stored hands (services.live), so it suits gunicorn's sync workers behind any proxy. Only a
+new revision makes the page fetch itself again and swap the parts that changed.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
+from flask_login import current_user, login_required
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Match, Membership, Role, Seat
+from scorekeeper.services import live
+from scorekeeper.services.clubs import club_for, is_row_id, role_in
+from scorekeeper.services.live import POLL_EVERY_MS
+from scorekeeper.web.matches import no_such_match
+from scorekeeper.web.scoreboard import board
+from scorekeeper.web.seasons import scoreboard_extras
+
+bp = Blueprint("live", __name__)
+
+
+# --- the changed parts, drawn once per revision ---------------------------------------------
+# When a hand is saved every viewer of the match asks for the new scoreboard within two
+# seconds. They all get the same parts (for their language and kind of page), so each worker
+# draws them once per revision and hands the same text to the rest: ten phones at a table
+# cost one replay of the match, not ten.
+
+#: Drawings kept per worker process: a club night's matches, each in two languages and a few
+#: kinds of page, with room to spare; the oldest go first.
+KEPT_DRAWINGS = 256
+_drawings: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_drawings_lock = threading.Lock()
+
+
+def conditional_json(etag: str, build: Callable[[], dict[str, Any]]) -> ResponseReturnValue:
+    """304 when the asker already holds `etag` (nothing is built), else the JSON of `build`.
+    A proxy that compresses may weaken the tag (W/"…"), so the comparison is the weak one."""
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        response = jsonify(build())
+    response.set_etag(etag)
+    # Revalidate every time, and never from a shared cache: the answer is one member's.
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def member_match_id(match_id: int) -> int:
+    """The match's id if the signed-in user is a member of its club (one query), else 404."""
+    found = None
+    if is_row_id(match_id):
+        found = db.session.scalar(
+            sa.select(Match.id)
+            .join(Membership, Membership.club_id == Match.club_id)
+            .where(Match.id == match_id, Membership.user_id == current_user.id)
+        )
+    if found is None:
+        raise no_such_match()
+    return int(found)
+
+
+def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValue:
+    """The poll of one match whose reader is already known to be allowed (`revision` when
+    the caller read it already)."""
+
+    revision = revision or live.match_revision(match_id)
+
+    def build() -> dict[str, Any]:
+        # Every viewer of the match asks for this same answer after a save: work it out once
+        # per revision (names and points hold no words, so every language shares it).
+        key = (match_id, revision, "json")
+        with _drawings_lock:
+            kept = _drawings.get(key)
+        if kept is not None:
+            return kept  # type: ignore[return-value]
+        match = db.session.get(Match, match_id)
+        if match is None:
+            raise no_such_match()
+        answer = live.live_match(match).as_json()
+        _keep(key, answer)
+        return answer
+
+    return conditional_json(revision, build)
+
+
+@bp.get("/matches/<int:match_id>/live.json")
+@login_required
+def match_json(match_id: int) -> ResponseReturnValue:
+    # Membership and revision in one query: most polls end here with a 304.
+    revision = live.member_revision(match_id, current_user.id) if is_row_id(match_id) else None
+    if revision is None:
+        raise no_such_match()
+    return match_poll(match_id, revision)
+
+
+def _keep(key: tuple[Any, ...], value: Any) -> None:
+    with _drawings_lock:
+        _drawings[key] = value
+        while len(_drawings) > KEPT_DRAWINGS:
+            _drawings.popitem(last=False)
+
+
+def live_regions(
+    match_id: int, kind: str, share: str | None = None, headers: dict[str, str] | None = None
+) -> ResponseReturnValue:
+    """The live parts of the scoreboard as `kind` sees it ("shared", "viewer", "scorer" or
+    "owner"), from the kept drawing of this revision when there is one."""
+    revision = live.match_revision(match_id)
+    key = (match_id, revision, str(get_locale()), kind)
+    with _drawings_lock:
+        text = _drawings.get(key)
+    if text is None:
+        match = db.session.get(Match, match_id)
+        if match is None:
+            raise no_such_match()
+        extras = {} if kind == "shared" else scoreboard_extras(match)
+        text = render_template(
+            "matches/_live_regions.html",
+            match=match,
+            board=board(match),
+            can_score=kind in ("scorer", "owner"),
+            shared=kind == "shared",
+            share=share,
+            live_etag=revision,
+            **extras,
+        )
+        _keep(key, text)
+    return text, 200, {"Cache-Control": "private, no-cache", **(headers or {})}
+
+
+@bp.get("/matches/<int:match_id>/live.html")
+@login_required
+def match_regions(match_id: int) -> ResponseReturnValue:
+    match_id = member_match_id(match_id)
+    club_id = db.session.scalar(sa.select(Match.club_id).where(Match.id == match_id))
+    role = role_in(current_user, db.session.get(Club, club_id))
+    kind = "viewer" if role is None or role is Role.VIEWER else role.value
+    return live_regions(match_id, kind)
+
+
+def running_matches(club: Club) -> list[live.LiveMatch]:
+    ids = live.running_ids(club.id)
+    if not ids:
+        return []
+    found = db.session.scalars(
+        sa.select(Match)
+        .where(Match.id.in_(ids))
+        .order_by(Match.id.desc())
+        .options(
+            selectinload(Match.seats).selectinload(Seat.player),
+            selectinload(Match.teams),
+            selectinload(Match.hands),
+        )
+    )
+    shown = [live.live_match(m) for m in found]
+    return [m for m in shown if not m.finished]
+
+
+def big_screen(club: Club, poll_url: str, shared: bool) -> ResponseReturnValue:
+    etag = live.club_revision(club.id)  # before reading: a save in between shows next poll
+    return render_template(
+        "clubs/live.html",
+        club=club,
+        matches=running_matches(club),
+        live_url=poll_url,
+        live_etag=etag,
+        live_every=POLL_EVERY_MS,
+        shared=shared,
+    )
+
+
+def club_poll(club_id: int) -> ResponseReturnValue:
+    def build() -> dict[str, Any]:
+        club = db.session.get(Club, club_id)
+        if club is None:
+            return {"matches": []}
+        return {"club": club.id, "matches": [m.as_json() for m in running_matches(club)]}
+
+    return conditional_json(live.club_revision(club_id), build)
+
+
+@bp.get("/clubs/<int:club_id>/live")
+@login_required
+def club_screen(club_id: int) -> ResponseReturnValue:
+    club = club_for(current_user, club_id)
+    return big_screen(club, url_for(".club_json", club_id=club.id), shared=False)
+
+
+@bp.get("/clubs/<int:club_id>/live.json")
+@login_required
+def club_json(club_id: int) -> ResponseReturnValue:
+    club = club_for(current_user, club_id)
+    return club_poll(club.id)

@@ -25,6 +25,7 @@ from scorekeeper.web import (
     referee_pages,
     seasons,
     security,
+    static_files,
     theme,
     verdict_words,
 )
@@ -36,6 +37,7 @@ def register_blueprints(app: Flask) -> None:
     assert access.load_user  # imported for its Flask-Login loaders
     i18n.init_app(app)  # first: every later before_request runs in the page's language
     theme.init_app(app)
+    static_files.init_app(app)  # url_for("static") names files by their content
     # The page scripts' words, in the page's language (static/js reads them from data-words).
     app.add_template_global(verdict_words.script_words)
     app.add_template_global(game_words.picker_words)

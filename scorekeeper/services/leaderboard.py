@@ -86,8 +86,15 @@ def board(
             _("%(dir)s is not a sort direction; use asc or desc.", dir=str(direction)[:40])
         )
     descending = direction == "desc" if direction else sort != "name"
-    rows = rank_rows(stored_rows(club, chosen), club.min_matches_ranked, sort, descending)
-    return Board(club, chosen, sort, descending, rows)
+    return Board(club, chosen, sort, descending, ranked(club, chosen, sort, descending))
+
+
+def ranked(
+    club: Club, season: Season | None, sort: str = DEFAULT_SORT, descending: bool = True
+) -> list[PlayerRow]:
+    """The club's leaderboard rows for `season` (None: all time), with each player's stored
+    rating, ranked and sorted by standings.rank_rows."""
+    return rank_rows(stored_rows(club, season), club.min_matches_ranked, sort, descending)
 
 
 def pick_season(club: Club, raw: str | None) -> Season | None:
@@ -238,7 +245,7 @@ def stored_ratings(club: Club, season: Season | None) -> dict[int, tuple[float, 
     # costs less than asking the database to join them back.
     history: dict[int, list[tuple[int, float, float, float, float]]] = {}
     for pid, *step_values in db.session.execute(sa.select(part).order_by(part.c.seq)):
-        history.setdefault(pid, []).append(tuple(step_values))  # type: ignore[arg-type]
+        history.setdefault(pid, []).append(tuple(step_values))
     rated = {}
     for pid, steps in history.items():
         last = steps[-1]

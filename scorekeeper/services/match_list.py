@@ -76,15 +76,14 @@ def club_matches(club: Club, season: Season | None, stop: int | None = None) -> 
         return newest_first(_listed(list(set(played).union(placed)), played))[:stop]
     # All time: the newest `stop` of the matches played, by the index on their days, and
     # the few matches without a live hand, from the matches themselves.
-    shown = [Match.id, Match.created_at, Match.season_id]
     latest = (
-        sa.select(stat.played_at, *shown)
+        sa.select(stat.played_at, Match.id, Match.created_at, Match.season_id)
         .join(Match, Match.id == stat.match_id)
         .where(stat.club_id == club.id)
         .order_by(stat.played_on.desc(), stat.match_id.desc())
         .limit(stop)
     )
-    unplayed = sa.select(*shown).where(
+    unplayed = sa.select(Match.id, Match.created_at, Match.season_id).where(
         Match.club_id == club.id, ~sa.exists().where(stat.match_id == Match.id)
     )
     listed = [

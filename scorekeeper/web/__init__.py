@@ -43,6 +43,8 @@ def register_blueprints(app: Flask) -> None:
     app.add_template_global(game_words.picker_words)
     app.add_template_global(game_words.word_of)
     app.add_template_global(game_words.pot_of)
+    app.jinja_env.globals["suit_faces"] = game_words.SUIT_FACES  # the card picker's suits
+    app.add_template_test(game_words.red_suit, "red_suit")
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)

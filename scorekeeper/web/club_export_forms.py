@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 
-class ImportForm(FlaskForm):  # type: ignore[misc]
+class ImportForm(FlaskForm):
     file = FileField(
         _l("Club file (JSON)"),
         description=_l("A file made with “Download the club” here or on another Scorekeeper."),

@@ -14,7 +14,7 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-class ClubForm(FlaskForm):  # type: ignore[misc]
+class ClubForm(FlaskForm):
     name = StringField(
         _l("Club name"),
         description=_l("Your table's name, such as “Friday Biriba at Eleni's”."),
@@ -27,7 +27,7 @@ class ClubForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class PlayerForm(FlaskForm):  # type: ignore[misc]
+class PlayerForm(FlaskForm):
     name = StringField(
         _l("Player's name"),
         description=_l("Anyone who sits at the table; they need no account."),
@@ -48,7 +48,7 @@ ROLE_CHOICES = [
 ]
 
 
-class RoleForm(FlaskForm):  # type: ignore[misc]
+class RoleForm(FlaskForm):
     """One per member; build it with ``prefix=role_prefix(user_id)`` so ids stay unique."""
 
     role = SelectField(
@@ -63,5 +63,5 @@ def role_prefix(user_id: int) -> str:
     return f"member-{user_id}"
 
 
-class ConfirmForm(FlaskForm):  # type: ignore[misc]
+class ConfirmForm(FlaskForm):
     """A button that changes something (remove a member, leave): only its CSRF token."""

@@ -18,7 +18,7 @@ def _whole_number(_form: FlaskForm, field: Field) -> None:
         raise ValidationError(_BAD_MINIMUM)
 
 
-class MinimumForm(FlaskForm):  # type: ignore[misc]
+class MinimumForm(FlaskForm):
     # Text, not IntegerField: one clear message for "", "-1" and "three" alike.
     minimum = StringField(
         _l("Matches needed to be ranked"),

@@ -8,7 +8,7 @@ its first live hand (`played_at`, in UTC, as services.seasons.season_of decides)
 from __future__ import annotations
 
 import dataclasses
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -28,7 +28,7 @@ from scorekeeper.models import (
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.numbers import whole_number
 from scorekeeper.services.rating_history import TREND_MATCHES
-from scorekeeper.services.seasons import season_in, seasons_of
+from scorekeeper.services.seasons import season_in, season_on, seasons_of
 from scorekeeper.services.standings import DEFAULT_SORT, SORTS, PlayerRow, rank_rows
 from scorekeeper.services.stats import SUMMED, TOTALS, unscaled
 
@@ -101,7 +101,7 @@ def pick_season(club: Club, raw: str | None) -> Season | None:
     """The season a request names: an id of the club's, "all" (None), or nothing (the
     season whose days hold today, else all time)."""
     if raw is None or raw == "":
-        return season_on(club, datetime.now(UTC).date())
+        return season_on(seasons_of(club), datetime.now(UTC).date())
     if raw == ALL:
         return None
     try:
@@ -113,10 +113,6 @@ def pick_season(club: Club, raw: str | None) -> Season | None:
                 season=raw[:40],
             )
         ) from None
-
-
-def season_on(club: Club, day: date) -> Season | None:
-    return next((s for s in seasons_of(club) if s.starts_on <= day <= s.ends_on), None)
 
 
 def season_json(season: Season | None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Partnerships and head-to-head records read from the derived tables (PairMatchStat and
-PlayerMatchStat, kept by services.stats): the same records standings.partnerships and
-standings.head_to_head sum from every stored hand, in a grouped query.
+PlayerMatchStat, kept by services.stats) in a grouped query: the same records the plain
+replays of tests/support/replay.py sum from every stored hand.
 
 Only finished matches count. A season holds the matches the owner placed in it and the
 unplaced ones whose first live hand falls in its days (leaderboard.season_part).

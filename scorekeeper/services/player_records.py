@@ -1,6 +1,6 @@
 """What a player's page shows, read from the derived tables (services.stats) and a few of
 the player's own matches: their line in each season, their best hands. The same as
-records.season_lines and records.best_hands sum from every stored hand of the club.
+tests/support/replay.season_lines and records.best_hands sum from every stored hand.
 """
 
 from __future__ import annotations

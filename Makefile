@@ -16,6 +16,7 @@ run: $(VENV)/run.stamp
 test: $(VENV)/test.stamp
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy scorekeeper
 	$(BIN)/mypy --strict scorekeeper/rules
 	$(BIN)/pytest
 

@@ -1,7 +1,7 @@
 """Extensions created unbound, so every app from ``create_app`` binds its own."""
 
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask_babel import lazy_gettext as _l
 from flask_login import LoginManager
@@ -18,6 +18,12 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+if TYPE_CHECKING:
+    # db.Model is made at run time (a subclass of Base that names each table after its
+    # class), so type checkers cannot see it: to them the models derive from Base itself.
+    Model = Base
+else:
+    Model = db.Model
 csrf = CSRFProtect()
 login_manager = LoginManager()
 migrate = Migrate()

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from scorekeeper import cli, config
 from scorekeeper.extensions import csrf, db, login_manager, migrate
@@ -41,7 +42,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     register_blueprints(app)
     # Card symbols and Greek names read better as themselves than as \u escapes.
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.ensure_ascii = False
     cli.register(app)
 
     # Start-up brings the database to the newest schema (a no-op when it is there), so

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from flask_login import UserMixin
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorekeeper.extensions import db
+from scorekeeper.extensions import Model
 
 
 def utcnow() -> datetime:
@@ -36,7 +36,7 @@ class Role(StrEnum):
         return self.rank >= needed.rank
 
 
-class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+class User(UserMixin, Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(sa.String(80), unique=True)
     password_hash: Mapped[str] = mapped_column(sa.String(255))
@@ -55,7 +55,7 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         return f"{self.id}:{self.session_secret}"
 
 
-class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+class ApiToken(Model):
     """A bearer token for the JSON API; only its SHA-256 digest is stored."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -68,7 +68,7 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship()
 
 
-class Club(db.Model):  # type: ignore[name-defined,misc]
+class Club(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(sa.String(120))
     # The secret in the invitation link; a new one revokes the old link.
@@ -91,7 +91,7 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class Season(db.Model):  # type: ignore[name-defined,misc]
+class Season(Model):
     """A named stretch of the club's calendar, both days included; seasons never overlap."""
 
     __table_args__ = (sa.UniqueConstraint("club_id", "name"),)
@@ -105,7 +105,7 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     club: Mapped[Club] = relationship(back_populates="seasons")
 
 
-class Membership(db.Model):  # type: ignore[name-defined,misc]
+class Membership(Model):
     __table_args__ = (sa.UniqueConstraint("club_id", "user_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -117,7 +117,7 @@ class Membership(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship(back_populates="memberships")
 
 
-class Player(db.Model):  # type: ignore[name-defined,misc]
+class Player(Model):
     """Someone who plays at the club's table; a player needs no account."""
 
     __table_args__ = (sa.UniqueConstraint("club_id", "name"),)
@@ -129,7 +129,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     club: Mapped[Club] = relationship(back_populates="players")
 
 
-class Match(db.Model):  # type: ignore[name-defined,misc]
+class Match(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"), index=True)
     variant_id: Mapped[str] = mapped_column(sa.String(40))
@@ -159,7 +159,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class MatchTeam(db.Model):  # type: ignore[name-defined,misc]
+class MatchTeam(Model):
     """A fixed team (4p, 2p, 3p, 6p); the share formats form their sides anew each hand."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -170,7 +170,7 @@ class MatchTeam(db.Model):  # type: ignore[name-defined,misc]
     match: Mapped[Match] = relationship(back_populates="teams")
 
 
-class Seat(db.Model):  # type: ignore[name-defined,misc]
+class Seat(Model):
     """A player's place at the table, in clockwise order, and their fixed team if any."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -185,7 +185,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     team: Mapped[MatchTeam | None] = relationship()
 
 
-class Hand(db.Model):  # type: ignore[name-defined,misc]
+class Hand(Model):
     """The current version of one hand of a match; earlier versions live in HandVersion."""
 
     __table_args__ = (
@@ -213,7 +213,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     updated_by: Mapped[User | None] = relationship()
 
 
-class ShareLink(db.Model):  # type: ignore[name-defined,misc]
+class ShareLink(Model):
     """A read-only link anyone may open without an account: to one match's scoreboard, or
     (without a match) to the club's big screen. Only the SHA-256 digest of its secret is
     stored, as for API tokens; revoking or expiring it ends access at the next request."""
@@ -232,7 +232,7 @@ class ShareLink(db.Model):  # type: ignore[name-defined,misc]
     created_by: Mapped[User | None] = relationship()
 
 
-class JoinRequest(db.Model):  # type: ignore[name-defined,misc]
+class JoinRequest(Model):
     """A signed-in person who opened a shared link asks to join its club; an owner accepts
     (they join as a viewer) or declines, and the request is gone either way."""
 
@@ -246,7 +246,7 @@ class JoinRequest(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship()
 
 
-class HandVersion(db.Model):  # type: ignore[name-defined,misc]
+class HandVersion(Model):
     """Every saved state of a hand, kept for good: who changed what, and when."""
 
     # A match's versions are read together (its history, its first hand's time).
@@ -276,7 +276,7 @@ class HandVersion(db.Model):  # type: ignore[name-defined,misc]
 POINT_SCALE = 60
 
 
-class MatchStat(db.Model):  # type: ignore[name-defined,misc]
+class MatchStat(Model):
     """When a match with at least one live hand was played: the lists of matches read it
     (newest first by day, then id) instead of every hand's history."""
 
@@ -294,7 +294,7 @@ class MatchStat(db.Model):  # type: ignore[name-defined,misc]
     played_on: Mapped[date] = mapped_column(sa.Date)
 
 
-class PlayerMatchStat(db.Model):  # type: ignore[name-defined,misc]
+class PlayerMatchStat(Model):
     """One player's part in one match with at least one live hand."""
 
     __table_args__ = (
@@ -330,7 +330,7 @@ class PlayerMatchStat(db.Model):  # type: ignore[name-defined,misc]
     best_hand: Mapped[int | None] = mapped_column(sa.BigInteger)
 
 
-class PairMatchStat(db.Model):  # type: ignore[name-defined,misc]
+class PairMatchStat(Model):
     """Two players on one side in one match with at least one live hand: one team of a
     fixed-team format, or partners in some hands of a share format."""
 
@@ -370,7 +370,7 @@ class PairMatchStat(db.Model):  # type: ignore[name-defined,misc]
     side_points: Mapped[int] = mapped_column(sa.BigInteger)  # those sides' scores
 
 
-class RatingStep(db.Model):  # type: ignore[name-defined,misc]
+class RatingStep(Model):
     """A player's rating before and after one finished match, in the order played."""
 
     __table_args__ = (
@@ -393,7 +393,7 @@ class RatingStep(db.Model):  # type: ignore[name-defined,misc]
     sigma: Mapped[float] = mapped_column(sa.Double)
 
 
-class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
+class PlayerTotal(Model):
     """A player's sums over all their finished matches: the all-time leaderboard's line."""
 
     __table_args__ = (sa.Index("ix_player_total_club", "club_id"),)
@@ -413,7 +413,7 @@ class PlayerTotal(db.Model):  # type: ignore[name-defined,misc]
     went_out: Mapped[int]
 
 
-class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
+class PlayerRating(Model):
     """A player's rating after all their finished matches (their last RatingStep)."""
 
     __table_args__ = (sa.Index("ix_player_rating_club", "club_id"),)

@@ -4,7 +4,9 @@
  *
  * - The app shell (style, scripts, icons, the offline page) is kept at install, and served
  *   from the cache first. A new VERSION is a new worker: it keeps the new shell and, once it
- *   takes over, deletes every cache of older versions.
+ *   takes over, deletes every cache of older versions. Static URLs carry each file's content
+ *   hash (scorekeeper/web/static_files.py), so a page from a newer server names files this
+ *   cache does not hold, and they come from the network until the new worker takes over.
  * - Pages of matches (scoreboard, new hand, correction) are fetched from the network first
  *   and kept; with the network gone the kept copy is shown, else the offline page. Visiting
  *   a scoreboard also keeps its new-hand page, so "Enter hand" opens offline.

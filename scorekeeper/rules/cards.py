@@ -30,6 +30,11 @@ class Suit(StrEnum):
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
 
+    @property
+    def red(self) -> bool:
+        """Hearts and diamonds are printed red (the pages draw them so)."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 

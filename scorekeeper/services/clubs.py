@@ -52,6 +52,27 @@ def role_in(user: User | None, club: Club) -> Role | None:
     )
 
 
+def member_match(user: User | None, match_id: object) -> Match | None:
+    """The match `match_id` names if `user` is a member of its club; else None, the same for
+    another club's match as for an id that names nothing."""
+    match = db.session.get(Match, match_id) if is_row_id(match_id) else None
+    if match is None or role_in(user, match.club) is None:
+        return None
+    return match
+
+
+def match_for(
+    user: User | None, match_id: object, needed: Role = Role.VIEWER, missing: str | None = None
+) -> Match:
+    """The match if `user` is a member of its club (to anyone else it does not exist: 404,
+    with `missing` as its message if given) with the role `needed` (403 otherwise)."""
+    match = member_match(user, match_id)
+    if match is None:
+        raise NotFound(missing or _("There is no such match, or you are not a member of its club."))
+    club_for(user, match.club_id, needed)
+    return match
+
+
 def club_for(user: User | None, club_id: int, needed: Role = Role.VIEWER) -> Club:
     """The club if `user` may act in it with `needed`; to strangers it does not exist (404),
     so club ids reveal nothing; a member without the role gets 403."""

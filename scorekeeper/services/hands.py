@@ -269,6 +269,7 @@ def _swap(hand: Hand, expected_version: int, user: User | None, **values: Any) -
         )
         .execution_options(synchronize_session=False)
     )
+    # An UPDATE answers with a CursorResult, which Session.execute is typed as a plain Result.
     if changed.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise _stale(hand)

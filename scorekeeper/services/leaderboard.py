@@ -8,7 +8,7 @@ its first live hand (`played_at`, in UTC, as services.seasons.season_of decides)
 from __future__ import annotations
 
 import dataclasses
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -28,7 +28,7 @@ from scorekeeper.models import (
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.numbers import whole_number
 from scorekeeper.services.rating_history import TREND_MATCHES
-from scorekeeper.services.seasons import season_in, seasons_of
+from scorekeeper.services.seasons import season_in, season_on, seasons_of
 from scorekeeper.services.standings import DEFAULT_SORT, SORTS, PlayerRow, rank_rows
 from scorekeeper.services.stats import SUMMED, TOTALS, unscaled
 
@@ -86,15 +86,22 @@ def board(
             _("%(dir)s is not a sort direction; use asc or desc.", dir=str(direction)[:40])
         )
     descending = direction == "desc" if direction else sort != "name"
-    rows = rank_rows(stored_rows(club, chosen), club.min_matches_ranked, sort, descending)
-    return Board(club, chosen, sort, descending, rows)
+    return Board(club, chosen, sort, descending, ranked(club, chosen, sort, descending))
+
+
+def ranked(
+    club: Club, season: Season | None, sort: str = DEFAULT_SORT, descending: bool = True
+) -> list[PlayerRow]:
+    """The club's leaderboard rows for `season` (None: all time), with each player's stored
+    rating, ranked and sorted by standings.rank_rows."""
+    return rank_rows(stored_rows(club, season), club.min_matches_ranked, sort, descending)
 
 
 def pick_season(club: Club, raw: str | None) -> Season | None:
     """The season a request names: an id of the club's, "all" (None), or nothing (the
     season whose days hold today, else all time)."""
     if raw is None or raw == "":
-        return season_on(club, datetime.now(UTC).date())
+        return season_on(seasons_of(club), datetime.now(UTC).date())
     if raw == ALL:
         return None
     try:
@@ -106,10 +113,6 @@ def pick_season(club: Club, raw: str | None) -> Season | None:
                 season=raw[:40],
             )
         ) from None
-
-
-def season_on(club: Club, day: date) -> Season | None:
-    return next((s for s in seasons_of(club) if s.starts_on <= day <= s.ends_on), None)
 
 
 def season_json(season: Season | None) -> dict[str, Any]:
@@ -240,7 +243,7 @@ def stored_ratings(club: Club, season: Season | None) -> dict[int, tuple[float, 
     # costs less than asking the database to join them back.
     history: dict[int, list[tuple[int, float, float, float, float]]] = {}
     for pid, *step_values in db.session.execute(sa.select(part).order_by(part.c.seq)):
-        history.setdefault(pid, []).append(tuple(step_values))  # type: ignore[arg-type]
+        history.setdefault(pid, []).append(tuple(step_values))
     rated = {}
     for pid, steps in history.items():
         last = steps[-1]

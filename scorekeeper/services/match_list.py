@@ -24,6 +24,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, MatchStat, Player, PlayerMatchStat, Season, Seat
 from scorekeeper.services.leaderboard import season_part
 from scorekeeper.services.records import MatchLine, match_lines
+from scorekeeper.services.seasons import season_on
 from scorekeeper.services.stats import as_utc, unscaled
 
 
@@ -76,15 +77,14 @@ def club_matches(club: Club, season: Season | None, stop: int | None = None) -> 
         return newest_first(_listed(list(set(played).union(placed)), played))[:stop]
     # All time: the newest `stop` of the matches played, by the index on their days, and
     # the few matches without a live hand, from the matches themselves.
-    shown = [Match.id, Match.created_at, Match.season_id]
     latest = (
-        sa.select(stat.played_at, *shown)
+        sa.select(stat.played_at, Match.id, Match.created_at, Match.season_id)
         .join(Match, Match.id == stat.match_id)
         .where(stat.club_id == club.id)
         .order_by(stat.played_on.desc(), stat.match_id.desc())
         .limit(stop)
     )
-    unplayed = sa.select(*shown).where(
+    unplayed = sa.select(Match.id, Match.created_at, Match.season_id).where(
         Match.club_id == club.id, ~sa.exists().where(stat.match_id == Match.id)
     )
     listed = [
@@ -127,14 +127,13 @@ def _played(when: datetime | None) -> datetime | None:
 
 def season_ids(club: Club, listed: Iterable[Listed]) -> dict[int, int | None]:
     """The season each listed match falls in (None: in no season), by match id."""
-    seasons = [(s.id, s.starts_on, s.ends_on) for s in club.seasons]
     found: dict[int, int | None] = {}
     for match in listed:
         if match.season_id is not None or match.played_at is None:
             found[match.match_id] = match.season_id
             continue
-        day = match.played_at.date()
-        found[match.match_id] = next((s for s, a, b in seasons if a <= day <= b), None)
+        season = season_on(club.seasons, match.played_at.date())
+        found[match.match_id] = None if season is None else season.id
     return found
 
 

@@ -1,6 +1,6 @@
 """Partnerships and head-to-head records read from the derived tables (PairMatchStat and
-PlayerMatchStat, kept by services.stats): the same records standings.partnerships and
-standings.head_to_head sum from every stored hand, in a grouped query.
+PlayerMatchStat, kept by services.stats) in a grouped query: the same records the plain
+replays of tests/support/replay.py sum from every stored hand.
 
 Only finished matches count. A season holds the matches the owner placed in it and the
 unplaced ones whose first live hand falls in its days (leaderboard.season_part).
@@ -40,7 +40,7 @@ def _sum_pairs(rows: Iterable[Sequence[Any]]) -> list[_Sums]:
         line[1] += int(won)
         line[2] += int(hands)
         line[3] += int(side_points)
-    return [(a, b, *line) for (a, b), line in sums.items()]  # type: ignore[misc]
+    return [(a, b, m, w, h, p) for (a, b), (m, w, h, p) in sums.items()]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,7 +93,7 @@ def partnerships(club: Club, season: Season | None) -> Pairs:
     ).group_by(part.c.player_id, part.c.partner_id)
     # Read by the connection: thousands of rows, and nothing of the ORM's is needed.
     rows = db.session.connection().execute(query).fetchall()
-    sums: list[_Sums] = [tuple(map(int, row)) for row in rows]  # type: ignore[misc]
+    sums = [(int(a), int(b), int(m), int(w), int(h), int(p)) for a, b, m, w, h, p in rows]
     return _ordered(sums, _names(club))
 
 

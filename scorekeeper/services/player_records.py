@@ -1,6 +1,6 @@
 """What a player's page shows, read from the derived tables (services.stats) and a few of
 the player's own matches: their line in each season, their best hands. The same as
-records.season_lines and records.best_hands sum from every stored hand of the club.
+tests/support/replay.season_lines and records.best_hands sum from every stored hand.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def season_lines(club: Club, player: Player) -> list[SeasonLine]:
 def _row(player: Player, rows: Sequence[Any]) -> PlayerRow | None:
     if not rows:
         return None
-    sums = dict.fromkeys(SUMMED, 0)
+    sums: dict[str, Any] = dict.fromkeys(SUMMED, 0)
     for found in rows:
         for name, value in zip(SUMMED, found[5:], strict=True):
             sums[name] += int(value)
@@ -67,11 +67,12 @@ def best_hands(club: Club, player: Player, limit: int = 5) -> list[BestHand]:
     player (PlayerMatchStat.best_hand) is above the `limit`-th best of the matches, and the
     earliest `limit` of those whose best equals it."""
     stat = PlayerMatchStat
-    bests = db.session.execute(
+    rows = db.session.execute(
         sa.select(stat.match_id, stat.best_hand, stat.played_at).where(
             stat.player_id == player.id, stat.club_id == club.id, stat.best_hand.is_not(None)
         )
     ).all()
+    bests = [(mid, best, when) for mid, best, when in rows if best is not None]
     if not bests:
         return []
     # Each of these matches holds a hand scoring at least `least`: the best `limit` hands

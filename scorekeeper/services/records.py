@@ -1,21 +1,20 @@
-"""The record pages' shapes (MatchLine, SeasonLine, BestHand, Team) and their readings of
-matches loaded with their hands: which season each match falls in, one player's matches,
-lines, partners and best hands, and the teams a club has fielded.
+"""The record pages' shapes (MatchLine, SeasonLine, BestHand) and their readings of the few
+matches the pages load with their hands: a match's line in a list, a player's best hands,
+the day each match was played, a player's rating trend, and the player or team a
+head-to-head link names.
 
-The pages read the same from the derived tables (services.match_list, player_records,
-pair_records) and use these only for the few matches they load themselves; the rest are the
-plain reading those are tested against (tests/web/test_stats.py). Nothing here scores a
-hand: results, totals and winners are the stored hand results and the rules engine's match
-state, read as they are.
+The pages read the rest from the derived tables (services.match_list, player_records,
+pair_records); the plain replays the tests check those with are in tests/support/replay.py.
+Nothing here scores a hand: results, totals and winners are the stored hand results and the
+rules engine's match state, read as they are.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import date
 from fractions import Fraction
-from typing import NamedTuple
 
 from flask_babel import gettext as _
 
@@ -26,8 +25,8 @@ from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.matches import live_hands, names_of
 from scorekeeper.services.numbers import row_id
 from scorekeeper.services.ratings import Rating
-from scorekeeper.services.seasons import first_hand_times, seasons_of
-from scorekeeper.services.standings import PlayerRow, finished, outcome, player_rows
+from scorekeeper.services.seasons import first_hand_times
+from scorekeeper.services.standings import PlayerRow, outcome
 
 #: The rating trend compares the rating now with the one this many rated matches ago.
 TREND_SPAN = 5
@@ -41,39 +40,10 @@ def player_in(club: Club, player_id: object) -> Player:
     return player
 
 
-def season_ids(club: Club, matches: Sequence[Match]) -> dict[int, int | None]:
-    """The season each match falls in, by match id (None: in no season), by the rule of
-    services.seasons.season_of, for many matches with two queries."""
-    seasons = seasons_of(club)
-    times = first_hand_times(matches)
-    found: dict[int, int | None] = {}
-    for match in matches:
-        if match.season_id is not None:
-            found[match.id] = match.season_id
-            continue
-        when = times.get(match.id)
-        day = None if when is None else when.date()
-        found[match.id] = next(
-            (s.id for s in seasons if day is not None and s.starts_on <= day <= s.ends_on), None
-        )
-    return found
-
-
 def played_on(matches: Sequence[Match]) -> dict[int, date]:
     """The day each match was played: its first hand's, else the day it was started."""
     times = first_hand_times(matches)
     return {m.id: (times.get(m.id) or m.created_at).date() for m in matches}
-
-
-def newest_first(matches: Sequence[Match]) -> list[Match]:
-    """`matches` by the day they were played, newest first (then by id), so a page can
-    read only the few it shows."""
-    days = played_on(matches)
-    return sorted(matches, key=lambda m: (days[m.id], m.id), reverse=True)
-
-
-def seated(player: Player, matches: Iterable[Match]) -> list[Match]:
-    return [m for m in matches if any(s.player_id == player.id for s in m.seats)]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,25 +52,6 @@ class SeasonLine:
 
     season: Season | None
     row: PlayerRow
-
-
-def season_lines(club: Club, player: Player, matches: Sequence[Match]) -> list[SeasonLine]:
-    """The player's line in each season they finished a match in, latest season first, then
-    the all-time line. `matches` are the player's matches."""
-    where = season_ids(club, matches)
-    lines = []
-    for season in reversed(seasons_of(club)):
-        row = _row_of(player, [m for m in matches if where[m.id] == season.id])
-        if row is not None:
-            lines.append(SeasonLine(season, row))
-    everything = _row_of(player, matches)
-    if everything is not None:
-        lines.append(SeasonLine(None, everything))
-    return lines
-
-
-def _row_of(player: Player, matches: Sequence[Match]) -> PlayerRow | None:
-    return next((r for r in player_rows(matches) if r.player_id == player.id), None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -191,30 +142,6 @@ def trend(rating: Rating, span: int = TREND_SPAN) -> float:
     there were fewer)."""
     history = [0.0, *(p.ordinal for p in rating.history)]
     return history[-1] - history[max(0, len(history) - 1 - span)]
-
-
-class Team(NamedTuple):
-    """Players who played together as one competitor, with their names. (A named tuple: a
-    big club has thousands of teams, made on every head-to-head page.)"""
-
-    players: tuple[int, ...]
-    name: str
-
-    @property
-    def key(self) -> str:
-        return "-".join(map(str, self.players))
-
-
-def teams_of(matches: Iterable[Match]) -> list[Team]:
-    """Every team of two or more that finished a match, by name."""
-    teams: dict[tuple[int, ...], str] = {}
-    for done in finished(matches):
-        names = {s.player_id: s.player.name for s in done.match.seats}
-        for members in done.members.values():
-            if len(members) > 1:
-                key = tuple(sorted(members))
-                teams[key] = " & ".join(sorted((names[p] for p in key), key=str.casefold))
-    return sorted((Team(k, n) for k, n in teams.items()), key=lambda t: t.name.casefold())
 
 
 def subject(club: Club, text: str | None) -> tuple[int, ...]:

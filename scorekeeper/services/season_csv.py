@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, PlayerMatchStat, Season, Seat
 from scorekeeper.services.leaderboard import in_season
 from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
-from scorekeeper.services.seasons import seasons_of
+from scorekeeper.services.seasons import season_on, seasons_of
 
 HEADER = (
     "season",
@@ -131,8 +131,7 @@ def _match_lines(match: Match, played_at: datetime, seasons: list[Season]) -> It
 def _season_of(match: Match, played_at: datetime, seasons: list[Season]) -> Season | None:
     if match.season_id is not None:
         return next((s for s in seasons if s.id == match.season_id), None)
-    day = played_at.date()
-    return next((s for s in seasons if s.starts_on <= day <= s.ends_on), None)
+    return season_on(seasons, played_at.date())
 
 
 def _line(values: Iterable[Any]) -> str:

@@ -86,7 +86,7 @@ def season_of(match: Match) -> Season | None:
     if match.season_id is not None:
         return match.season
     when = first_hand_times([match]).get(match.id)
-    return None if when is None else _season_on(seasons_of(match.club), when.date())
+    return None if when is None else season_on(seasons_of(match.club), when.date())
 
 
 def matches_in(club: Club, season: Season | None) -> list[Match]:
@@ -111,7 +111,7 @@ def matches_in(club: Club, season: Season | None) -> list[Match]:
             if match.season_id is not None:
                 return match.season_id == season.id
             when = times.get(match.id)
-            found = None if when is None else _season_on(seasons, when.date())
+            found = None if when is None else season_on(seasons, when.date())
             return found is not None and found.id == season.id
 
         everything = [m for m in everything if belongs(m)]
@@ -129,7 +129,8 @@ def _utc(when: datetime) -> datetime:
     return when if when.tzinfo is None else when.astimezone(UTC).replace(tzinfo=None)
 
 
-def _season_on(seasons: Iterable[Season], day: date) -> Season | None:
+def season_on(seasons: Iterable[Season], day: date) -> Season | None:
+    """The season whose days hold `day` (both ends included), if any: seasons never overlap."""
     return next((s for s in seasons if s.starts_on <= day <= s.ends_on), None)
 
 

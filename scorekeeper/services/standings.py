@@ -1,4 +1,7 @@
-"""Leaderboards, partnerships and head-to-head records, read from the stored hand results.
+"""The shapes of leaderboards, partnerships and head-to-head records (PlayerRow, PairRecord,
+HeadToHead), how a leaderboard sorts and ranks, and a finished match's outcome read from its
+stored hand results. The sums themselves come from the derived tables (services.leaderboard,
+pair_records); the plain replays the tests check those with are in tests/support/replay.py.
 
 No score is ever recomputed here: a hand's stored side scores, meld verdicts and entry flags
 are summed as they are. Only finished matches count (a match in progress has no result yet,
@@ -12,18 +15,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from itertools import combinations
 from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.models import Club, Match, Season
+from scorekeeper.models import Match
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.match import MatchState
 from scorekeeper.rules.points import points_json
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.match_summary import summarize
-from scorekeeper.services.matches import format_of, live_hands, state_of
+from scorekeeper.services.matches import format_of, state_of
 
 
 @dataclasses.dataclass
@@ -43,7 +44,8 @@ class PlayerRow:
     went_out: int = 0
     ranked: bool = False  # played at least the club's minimum of matches
     rank: int | None = None  # 1 is best under the chosen sort; None when not ranked
-    # The stored rating after the player's last match in the view (leaderboard() fills them):
+    # The stored rating after the player's last match in the view (leaderboard.stored_rows
+    # fills them):
     # openskill's conservative mu − 3 sigma, its sigma, and how much it moved over the last
     # TREND_MATCHES matches up to there.
     rating: float | None = None
@@ -148,40 +150,6 @@ def finished(matches: Iterable[Match]) -> list[Outcome]:
     return [o for o in map(outcome, matches) if o.state.finished]
 
 
-def leaderboard(
-    club: Club, season: Season | None, sort: str = DEFAULT_SORT, descending: bool = True
-) -> list[PlayerRow]:
-    """The club's leaderboard for `season` (None: all time), with each player's stored
-    rating; see `rank_rows`. Read from the match summaries kept by services.stats: one
-    grouped query, however many hands the club has played."""
-    # Imported here: services.leaderboard builds PlayerRows, so it imports this module.
-    from scorekeeper.services.leaderboard import stored_rows
-
-    return rank_rows(stored_rows(club, season), club.min_matches_ranked, sort, descending)
-
-
-def player_rows(matches: Iterable[Match]) -> list[PlayerRow]:
-    """Every player's totals over the finished ones of `matches`, unsorted and unranked,
-    summed in Python from the hands (the leaderboard reads the same sums from the database)."""
-    rows: dict[int, PlayerRow] = {}
-    for match in matches:
-        summary = summarize(match)
-        if not summary.finished:
-            continue
-        for line in summary.lines:
-            row = rows.setdefault(line.player_id, PlayerRow(line.player_id, line.name))
-            row.matches += 1
-            row.wins += line.won
-            row.hands += line.hands
-            row.points += line.points
-            row.side_points += line.side_points
-            row.biribas_clean += line.biribas_clean
-            row.biribas_dirty += line.biribas_dirty
-            row.full_runs += line.full_runs
-            row.went_out += line.went_out
-    return list(rows.values())
-
-
 def rank_rows(
     rows: Sequence[PlayerRow],
     min_matches: int,
@@ -248,35 +216,6 @@ class PairRecord:
         }
 
 
-def partnerships(matches: Iterable[Match]) -> list[PairRecord]:
-    """Every pair who played on one side in the finished ones of `matches`; most matches
-    together first, then most hands, then by names."""
-    pairs: dict[tuple[int, int], PairRecord] = {}
-
-    def record(a: int, b: int, names: dict[int, str]) -> PairRecord:
-        key = (a, b) if a < b else (b, a)
-        return pairs.setdefault(key, PairRecord(key, (names[key[0]], names[key[1]])))
-
-    for done in finished(matches):
-        match = done.match
-        names = {s.player_id: s.player.name for s in match.seats}
-        if format_of(match).credit is Credit.TEAM:
-            for team, members in done.members.items():
-                for a, b in combinations(members, 2):
-                    pair = record(a, b, names)
-                    pair.matches += 1
-                    pair.wins += team == done.winner
-        for hand in live_hands(match):
-            for side in hand.result["teams"]:
-                for a, b in combinations(side["players"], 2):
-                    pair = record(a, b, names)
-                    pair.hands += 1
-                    pair.side_points += side["score"]
-    return sorted(
-        pairs.values(), key=lambda p: (-p.matches, -p.hands, p.names[0].casefold(), p.players)
-    )
-
-
 @dataclasses.dataclass
 class HeadToHead:
     """Two players' (or two teams') record against each other: the finished matches where
@@ -292,29 +231,3 @@ class HeadToHead:
 
     def json(self) -> dict[str, Any]:
         return dataclasses.asdict(self) | {"a": list(self.a), "b": list(self.b)}
-
-
-def head_to_head(matches: Iterable[Match], a: Sequence[int], b: Sequence[int]) -> HeadToHead:
-    """The record of `a` against `b`, each one player or the players of one team: a match
-    counts when every player of `a` was on one competitor (team, or themselves in the share
-    formats) and every player of `b` on another."""
-    if not a or not b or set(a) & set(b):
-        raise Invalid(_("Name two different players or teams to compare."))
-    result = HeadToHead(tuple(a), tuple(b))
-    for done in finished(matches):
-        side_a = _holding(done, a)
-        side_b = _holding(done, b)
-        if side_a is None or side_b is None or side_a == side_b:
-            continue
-        result.matches += 1
-        result.wins_a += done.winner == side_a
-        result.wins_b += done.winner == side_b
-        total_a, total_b = done.state.total(side_a), done.state.total(side_b)
-        result.ahead_a += total_a > total_b
-        result.ahead_b += total_b > total_a
-    return result
-
-
-def _holding(done: Outcome, players: Sequence[int]) -> str | None:
-    """The competitor every one of `players` belongs to, if there is one."""
-    return next((c for c, ps in done.members.items() if set(players) <= set(ps)), None)

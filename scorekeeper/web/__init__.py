@@ -27,6 +27,7 @@ from scorekeeper.web import (
     seasons,
     security,
     share,
+    static_files,
     theme,
     verdict_words,
 )
@@ -38,11 +39,14 @@ def register_blueprints(app: Flask) -> None:
     assert access.load_user  # imported for its Flask-Login loaders
     i18n.init_app(app)  # first: every later before_request runs in the page's language
     theme.init_app(app)
+    static_files.init_app(app)  # url_for("static") names files by their content
     # The page scripts' words, in the page's language (static/js reads them from data-words).
     app.add_template_global(verdict_words.script_words)
     app.add_template_global(game_words.picker_words)
     app.add_template_global(game_words.word_of)
     app.add_template_global(game_words.pot_of)
+    app.jinja_env.globals["suit_faces"] = game_words.SUIT_FACES  # the card picker's suits
+    app.add_template_test(game_words.red_suit, "red_suit")
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)

@@ -23,13 +23,14 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from scorekeeper.extensions import csrf, db, login_manager
-from scorekeeper.models import Club, Hand, Match, Player, Role, User
+from scorekeeper.models import Club, Hand, Match, Player, Role
 from scorekeeper.referee import show
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.services import clubs, hands, matches
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.numbers import MAX_ROW_ID, whole_number
 from scorekeeper.web.access import identified_by_token
+from scorekeeper.web.auth import me
 from scorekeeper.web.json_body import read_json
 from scorekeeper.web.security import protect_session_write
 
@@ -66,7 +67,7 @@ def my_clubs() -> Response:
         {
             "clubs": [
                 {"id": club.id, "name": club.name, "role": role.value}
-                for club, role in clubs.clubs_of(_me())
+                for club, role in clubs.clubs_of(me())
             ]
         }
     )
@@ -75,21 +76,21 @@ def my_clubs() -> Response:
 @bp.post("/clubs")
 def create_club() -> ResponseReturnValue:
     body = _body(CLUB_FIELDS)
-    club = clubs.create_club(_me(), _text(body, "name"))
+    club = clubs.create_club(me(), _text(body, "name"))
     return _created(_club_json(club, Role.OWNER), url_for(".club", club_id=club.id))
 
 
 @bp.get("/clubs/<int:club_id>")
 def club(club_id: int) -> Response:
-    found = clubs.club_for(_me(), club_id)
-    role = clubs.role_in(_me(), found)
+    found = clubs.club_for(me(), club_id)
+    role = clubs.role_in(me(), found)
     assert role is not None  # club_for found a membership
     return jsonify(_club_json(found, role))
 
 
 @bp.post("/clubs/<int:club_id>/players")
 def add_player(club_id: int) -> ResponseReturnValue:
-    found = clubs.club_for(_me(), club_id, Role.SCORER)
+    found = clubs.club_for(me(), club_id, Role.SCORER)
     body = _body(PLAYER_FIELDS)
     player = clubs.add_player(found, _text(body, "name"))
     return _created(_player_json(player), url_for(".player", club_id=found.id, player_id=player.id))
@@ -97,7 +98,7 @@ def add_player(club_id: int) -> ResponseReturnValue:
 
 @bp.get("/clubs/<int:club_id>/players/<int:player_id>")
 def player(club_id: int, player_id: int) -> Response:
-    found = clubs.club_for(_me(), club_id)
+    found = clubs.club_for(me(), club_id)
     row = db.session.get(Player, player_id) if clubs.is_row_id(player_id) else None
     if row is None or row.club_id != found.id:
         raise NotFound(f"Player {player_id} does not play in this club.")
@@ -113,7 +114,7 @@ def create_match() -> ResponseReturnValue:
     club_id = body["club"]
     if isinstance(club_id, bool) or not isinstance(club_id, int):
         raise Invalid(f"'club' must be the id of one of your clubs, not {show(club_id)}.")
-    found = clubs.club_for(_me(), club_id, Role.SCORER)
+    found = clubs.club_for(me(), club_id, Role.SCORER)
     for field in ("variant", "format"):
         if not isinstance(body[field], str):
             raise Invalid(
@@ -125,7 +126,7 @@ def create_match() -> ResponseReturnValue:
         raise Invalid(str(error)) from None
     match = matches.create_match(
         found,
-        _me(),
+        me(),
         body["variant"],
         body["format"],
         _team_specs(body["teams"]),
@@ -149,7 +150,7 @@ def add_hand(match_id: int) -> ResponseReturnValue:
     found = _match(match_id, Role.SCORER)
     key = _idempotency_key()
     entry, reason = _hand_body()
-    hand, new = hands.record_hand(found, _me(), entry, reason, key)
+    hand, new = hands.record_hand(found, me(), entry, reason, key)
     response = _hand_response(hand)
     response.status_code = 201 if new else 200  # 200: a retry, answered with the first hand
     response.headers["Location"] = _hand_url(hand)
@@ -172,31 +173,23 @@ def edit_hand(match_id: int, number: int) -> Response:
     found = _match(match_id, Role.SCORER)
     version = _if_match()
     entry, reason = _hand_body()
-    return _hand_response(hands.edit_hand(found, number, _me(), entry, version, reason))
+    return _hand_response(hands.edit_hand(found, number, me(), entry, version, reason))
 
 
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")
 def delete_hand(match_id: int, number: int) -> tuple[str, int]:
     found = _match(match_id, Role.SCORER)
-    hands.delete_hand(found, number, _me(), _if_match())
+    hands.delete_hand(found, number, me(), _if_match())
     return "", 204
 
 
 # --- reading requests ---------------------------------------------------------------------------
 
 
-def _me() -> User:
-    user: User = current_user._get_current_object()
-    return user
-
-
 def _match(match_id: int, needed: Role = Role.VIEWER) -> Match:
     """The match, if the caller is a member of its club (404 otherwise) with `needed` (403)."""
-    found = db.session.get(Match, match_id) if clubs.is_row_id(match_id) else None
-    if found is None or clubs.role_in(_me(), found.club) is None:
-        raise NotFound(f"There is no match {match_id}, or you are not a member of its club.")
-    clubs.club_for(_me(), found.club_id, needed)
-    return found
+    missing = f"There is no match {match_id}, or you are not a member of its club."
+    return clubs.match_for(me(), match_id, needed, missing)
 
 
 def _body(allowed: frozenset[str], required: Iterable[str] = ()) -> dict[str, Any]:

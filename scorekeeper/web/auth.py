@@ -51,7 +51,7 @@ def check_login(username: str, password: str) -> User | None:
     key = (username, password)
     checked = g.get("login_checked")
     if checked is not None and checked[0] == key:
-        return checked[1]  # type: ignore[no-any-return]
+        return checked[1]
     user = accounts.authenticate(username, password)
     g.login_checked = (key, user)
     if user is None:

@@ -55,7 +55,7 @@ def _repeat(label: Any) -> Any:
     )
 
 
-class RegisterForm(PageForm):  # type: ignore[misc]
+class RegisterForm(PageForm):
     username = StringField(
         _l("Username"),
         filters=[_strip],
@@ -69,7 +69,7 @@ class RegisterForm(PageForm):  # type: ignore[misc]
     repeat = _repeat(_l("Repeat the password"))
 
 
-class LoginForm(PageForm):  # type: ignore[misc]
+class LoginForm(PageForm):
     username = StringField(
         _l("Username"),
         filters=[_strip],
@@ -84,7 +84,7 @@ class LoginForm(PageForm):  # type: ignore[misc]
     remember = BooleanField(_l("Keep me logged in on this device"), default=True)
 
 
-class PasswordForm(PageForm):  # type: ignore[misc]
+class PasswordForm(PageForm):
     """A new password, with the current one: a session left open on a borrowed phone must
     not be enough to take the account."""
 
@@ -97,7 +97,7 @@ class PasswordForm(PageForm):  # type: ignore[misc]
     repeat = _repeat(_l("Repeat the new password"))
 
 
-class TokenForm(PageForm):  # type: ignore[misc]
+class TokenForm(PageForm):
     label = StringField(
         _l("What is it for?"),
         description=_l("A name to tell your tokens apart, such as “scoring script”."),

@@ -7,8 +7,7 @@ from flask_wtf.file import FileField, FileRequired
 
 from scorekeeper.web.page_form import PageForm
 
-
-class ImportForm(PageForm):  # type: ignore[misc]
+class ImportForm(PageForm):
     file = FileField(
         _l("Club file (JSON)"),
         description=_l("A file made with “Download the club” here or on another Scorekeeper."),

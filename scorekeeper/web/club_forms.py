@@ -14,7 +14,7 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-class ClubForm(PageForm):  # type: ignore[misc]
+class ClubForm(PageForm):
     name = StringField(
         _l("Club name"),
         description=_l("Your table's name, such as “Friday Biriba at Eleni's”."),
@@ -27,7 +27,7 @@ class ClubForm(PageForm):  # type: ignore[misc]
     )
 
 
-class PlayerForm(PageForm):  # type: ignore[misc]
+class PlayerForm(PageForm):
     name = StringField(
         _l("Player's name"),
         description=_l("Anyone who sits at the table; they need no account."),
@@ -48,7 +48,7 @@ ROLE_CHOICES = [
 ]
 
 
-class RoleForm(PageForm):  # type: ignore[misc]
+class RoleForm(PageForm):
     """One per member; build it with ``prefix=role_prefix(user_id)`` so ids stay unique."""
 
     role = SelectField(
@@ -63,5 +63,5 @@ def role_prefix(user_id: int) -> str:
     return f"member-{user_id}"
 
 
-class ConfirmForm(PageForm):  # type: ignore[misc]
+class ConfirmForm(PageForm):
     """A button that changes something (remove a member, leave): only its CSRF token."""

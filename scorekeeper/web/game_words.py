@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.rules.cards import Card
+from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.opening import Comparison, Requirement
 from scorekeeper.rules.variants import Direction, Variant
 
@@ -55,14 +55,24 @@ def card_label(card: Card) -> str:
     return _("joker") if card.suit is None else card.label
 
 
+SUIT_NAMES = {
+    Suit.SPADES: _l("spades"),
+    Suit.HEARTS: _l("hearts"),
+    Suit.DIAMONDS: _l("diamonds"),
+    Suit.CLUBS: _l("clubs"),
+}
 #: The kózi buttons: value sent, symbol shown, name read out, red suit or not.
 SUIT_CHOICES: tuple[tuple[str, str, Any, bool], ...] = (
-    ("S", "♠", _l("spades"), False),
-    ("H", "♥", _l("hearts"), True),
-    ("D", "♦", _l("diamonds"), True),
-    ("C", "♣", _l("clubs"), False),
+    *((suit.value, suit.symbol, SUIT_NAMES[suit], suit.red) for suit in Suit),
     ("", "–", _l("none"), False),
 )
+#: The card picker's suits (templates/macros/cards.html): code, symbol, red or not.
+SUIT_FACES = tuple((suit.value, suit.symbol, suit.red) for suit in Suit)
+
+
+def red_suit(text: str | None) -> bool:
+    """Whether a kózi as a page shows it ("♥", or "H") is a red suit: drawn in red."""
+    return any(text in (suit.value, suit.symbol) for suit in Suit if suit.red)
 
 
 def picker_words() -> dict[str, str]:

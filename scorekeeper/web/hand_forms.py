@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.models import Match
 from scorekeeper.referee import MAX_HAND_POINTS
+from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.scoring import kozi_missing
 from scorekeeper.rules.variants import Variant
@@ -25,8 +26,6 @@ from scorekeeper.services.numbers import short, whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, requirement_text
 from scorekeeper.web.verdict_words import verdict_words
 
-#: The kózi buttons: the four suits and none (drawn as on the referee's meld checker).
-SUITS = SUIT_CHOICES
 #: The value of the "none" kózi button.
 NO_KOZI = "none"
 #: Meld rows shown for a side without JavaScript: its melds and at least this many in all.
@@ -111,7 +110,7 @@ class EntryLayout:
         # "none" is sent as "none", so a blank form (kozi "") has no button chosen.
         suits = [
             (code or NO_KOZI, symbol, name, red)
-            for code, symbol, name, red in SUITS
+            for code, symbol, name, red in SUIT_CHOICES
             if code or not self.kozi_required
         ]
         suits.sort(key=lambda s: s[0] != self.last_kozi)
@@ -264,7 +263,7 @@ class HandForm:
         teams = [self._side(i, label) for i, label in enumerate(layout.side_labels)]
         if self.errors:
             return None
-        kozi = self.kozi if layout.kozi and self.kozi in {s[0] for s in SUITS if s[0]} else None
+        kozi = self.kozi if layout.kozi and self.kozi in {s.value for s in Suit} else None
         missing = kozi_missing(layout.variant, None) if layout.kozi and kozi is None else None
         if missing:
             self.errors.insert(0, missing)

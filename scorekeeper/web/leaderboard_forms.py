@@ -18,7 +18,7 @@ def _whole_number(_form: PageForm, field: Field) -> None:
         raise ValidationError(_BAD_MINIMUM)
 
 
-class MinimumForm(PageForm):  # type: ignore[misc]
+class MinimumForm(PageForm):
     # Text, not IntegerField: one clear message for "", "-1" and "three" alike.
     minimum = StringField(
         _l("Matches needed to be ranked"),

@@ -9,10 +9,10 @@ instance, and tests build many apps in one process.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from flask import Flask, Response, current_app, g, render_template, request
-from flask.typing import ResponseReturnValue
+from flask.typing import ResponseReturnValue, RouteCallable
 from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse
@@ -150,8 +150,10 @@ def init_app(app: Flask) -> None:
         deduct_when=failed,
         scope="address",
     )
-    app.view_functions[LOGIN_ENDPOINT] = per_address(
-        per_account(app.view_functions[LOGIN_ENDPOINT])
+    # Flask-Limiter types its decorator as making a view that may be async; a sync view
+    # stays sync, so it is still the RouteCallable Flask keeps.
+    app.view_functions[LOGIN_ENDPOINT] = cast(
+        RouteCallable, per_address(per_account(app.view_functions[LOGIN_ENDPOINT]))
     )
     # Every account asked for counts, made or refused: a script must not make accounts
     # in bulk, nor test which usernames are taken at speed.
@@ -161,8 +163,8 @@ def init_app(app: Flask) -> None:
         methods=["POST"],
         scope="register",
     )
-    app.view_functions[REGISTER_ENDPOINT] = per_address_register(
-        app.view_functions[REGISTER_ENDPOINT]
+    app.view_functions[REGISTER_ENDPOINT] = cast(
+        RouteCallable, per_address_register(app.view_functions[REGISTER_ENDPOINT])
     )
     app.extensions["scorekeeper_limiter"] = limiter
     app.extensions["scorekeeper_login_failed"] = login_failed

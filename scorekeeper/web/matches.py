@@ -12,18 +12,20 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_login import current_user, login_required
+from flask_login import login_required
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Match, Role, User
+from scorekeeper.models import Match, Role
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.services import hands, matches
-from scorekeeper.services.clubs import club_for, is_row_id, role_in
+from scorekeeper.services.clubs import club_for, match_for
 from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
 from scorekeeper.services.live import POLL_EVERY_MS, match_revision
 from scorekeeper.services.numbers import whole_number
-from scorekeeper.web.hand_forms import SUITS, EntryLayout, HandForm, opening_line, verdict_text
+from scorekeeper.web.auth import me
+from scorekeeper.web.game_words import SUIT_CHOICES
+from scorekeeper.web.hand_forms import EntryLayout, HandForm, opening_line, verdict_text
 from scorekeeper.web.match_forms import new_match_form
 from scorekeeper.web.scoreboard import board, cards_text, points, version_rows
 from scorekeeper.web.seasons import scoreboard_extras
@@ -41,29 +43,15 @@ def _cards_filter(value: str) -> str:
     return cards_text(value)
 
 
-def _me() -> User:
-    user: User = current_user._get_current_object()
-    return user
-
-
 def _match(match_id: int, needed: Role = Role.VIEWER) -> Match:
     """The match if the user may act on it; to strangers no match exists (404)."""
-    match = db.session.get(Match, match_id) if is_row_id(match_id) else None
-    # Another club's match gets the very answer of an id that names nothing.
-    if match is None or role_in(_me(), match.club) is None:
-        raise no_such_match()
-    club_for(_me(), match.club_id, needed)
-    return match
-
-
-def no_such_match() -> NotFound:
-    return NotFound(_("There is no such match, or you are not a member of its club."))
+    return match_for(me(), match_id, needed)
 
 
 @bp.route("/clubs/<int:club_id>/matches/new", methods=["GET", "POST"])
 @login_required
 def new_match(club_id: int) -> ResponseReturnValue:
-    club = club_for(_me(), club_id, Role.SCORER)
+    club = club_for(me(), club_id, Role.SCORER)
     posted = request.method == "POST"
     data = request.form if posted else request.args
     form = new_match_form(data, club.players, submitted=posted or "shown_preset" in data)
@@ -74,7 +62,7 @@ def new_match(club_id: int) -> ResponseReturnValue:
         try:
             match = matches.create_match(
                 club,
-                _me(),
+                me(),
                 wanted.variant_id,
                 wanted.format_id,
                 wanted.teams,
@@ -118,7 +106,7 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
 
 def _can_score(match: Match) -> bool:
     try:
-        club_for(_me(), match.club_id, Role.SCORER)
+        club_for(me(), match.club_id, Role.SCORER)
     except ServiceError:
         return False
     return True
@@ -138,7 +126,7 @@ def new_hand(match_id: int) -> ResponseReturnValue:
     if "save" not in request.form:
         return _previewed(match, form, entry)
     try:
-        hand, new = hands.record_hand(match, _me(), entry, form.reason, form.key)
+        hand, new = hands.record_hand(match, me(), entry, form.reason, form.key)
     except ServiceError as error:
         return _refused(match, form, error)
     flash(_("Hand %(number)d saved.", number=hand.number))
@@ -165,7 +153,7 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
         return _previewed(match, form, entry, number)
     try:
         version = whole_number(form.version) or -1
-        hands.edit_hand(match, number, _me(), entry, version, form.reason)
+        hands.edit_hand(match, number, me(), entry, version, form.reason)
     except ServiceError as error:
         return _refused(match, form, error, number)
     flash(_("Hand %(number)d corrected.", number=number))
@@ -196,7 +184,7 @@ def delete_hand(match_id: int, number: int) -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("matches/delete.html", match=match, hand=hand)
     version = request.form.get("version", "")
-    hands.delete_hand(match, number, _me(), whole_number(version) or -1)
+    hands.delete_hand(match, number, me(), whole_number(version) or -1)
     flash(_("Hand %(number)d deleted; its history is kept.", number=number))
     return redirect(url_for(".scoreboard", match_id=match.id))
 
@@ -356,7 +344,7 @@ def _hand_page(
         next_number=1 + max((h.number for h in match.hands), default=0),
         preview=preview,
         previewed=previewed,
-        suits=SUITS,
+        suits=SUIT_CHOICES,
         verdict_text=verdict_text,
         opening_line=opening_line,
         totals=totals,

@@ -11,6 +11,7 @@ from scorekeeper.rules.points import format_points
 from scorekeeper.services.clubs import clubs_of
 from scorekeeper.services.running import running_matches
 from scorekeeper.services.sample import sample_match
+from scorekeeper.web.auth import me
 from scorekeeper.web.game_words import deal_text, requirement_text
 from scorekeeper.web.match_forms import win_rule
 from scorekeeper.web.scoreboard import SUIT_SYMBOLS, HandRow, StandingRow, side_rows
@@ -23,7 +24,7 @@ def home() -> str:
     """Signed out: what the app does, and the ways in. Signed in: where to carry on."""
     if not current_user.is_authenticated:
         return render_template("index.html")
-    user = current_user._get_current_object()
+    user = me()
     return render_template("home.html", running=running_matches(user), clubs=clubs_of(user))
 
 

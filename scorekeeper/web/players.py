@@ -64,8 +64,7 @@ def meld_cards(text: str) -> list[tuple[str, str, bool]]:
     except ValueError:
         return [(text, text, False)]
     return [
-        ("★" if c.is_joker else c.label, c.label, c.suit is not None and c.suit.value in "HD")
-        for c in cards
+        ("★" if c.is_joker else c.label, c.label, c.suit is not None and c.suit.red) for c in cards
     ]
 
 

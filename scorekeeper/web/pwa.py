@@ -2,19 +2,23 @@
 
 The service worker (static/sw.js) is served from the site root, so its scope is the whole
 site; the app shell it precaches, and its cache version, are written into it here. The
-version is a hash of the shell's files, so any change to them makes a new worker, which
-replaces the old caches when it takes over (nobody has to remember to bump a number).
+shell's URLs name the files by their content, and the version is a hash of those URLs, so any
+change to a file makes a new worker, which replaces the old caches when it takes over (nobody
+has to remember to bump a number).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+
+from scorekeeper.web import static_files
 
 bp = Blueprint("pwa", __name__)
 
@@ -24,20 +28,17 @@ THEME_COLOUR = "#0b6e4f"
 
 def _shell() -> list[str]:
     """What every page needs offline: the style, every page script, the icons, this page."""
-    static = Path(current_app.static_folder or "static")
     files = ["style.css", "favicon.svg", "icons/icon-192.png", "icons/icon-512.png"]
-    files += sorted(f"js/{p.name}" for p in (static / "js").glob("*.js"))
+    files += sorted(n for n in static_files.hashes().digests if re.fullmatch(r"js/[^/]+\.js", n))
     urls = [url_for("static", filename=name) for name in files]
     return [*urls, url_for(".offline"), url_for(".manifest")]
 
 
 def _version(shell: list[str], worker: bytes) -> str:
-    static = Path(current_app.static_folder or "static")
+    """The static files' URLs hold their content hashes (web/static_files.py), so hashing the
+    URLs with the worker is hashing the files."""
     digest = hashlib.sha256(worker)
-    for url in shell:
-        path = static / url.removeprefix("/static/")
-        if url.startswith("/static/") and path.is_file():
-            digest.update(path.read_bytes())
+    digest.update(json.dumps(shell).encode())
     return digest.hexdigest()[:12]
 
 

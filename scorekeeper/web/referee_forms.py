@@ -22,9 +22,6 @@ from scorekeeper.web.game_words import SUIT_CHOICES, word_of
 from scorekeeper.web.page_form import PageForm
 from scorekeeper.web.rule_words import band_lines
 
-#: The kózi buttons: value sent, symbol shown, name read out, red suit or not.
-KOZI_CHOICES = SUIT_CHOICES
-
 
 def sentence(message: str) -> str:
     """An engine message as a sentence on a page: ends with a full stop."""
@@ -94,7 +91,7 @@ class MeldCheckForm(PageForm):
     )
     kozi = RadioField(
         _l("Kózi suit"),
-        choices=[SelectChoice(value, name) for value, _, name, _ in KOZI_CHOICES],
+        choices=[SelectChoice(value, name) for value, _, name, _ in SUIT_CHOICES],
         default="",
     )
     cards = StringField(

@@ -14,15 +14,14 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from scorekeeper import referee
-from scorekeeper.extensions import csrf, db
-from scorekeeper.models import Match
+from scorekeeper.extensions import csrf
 from scorekeeper.rules.presets import PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError
-from scorekeeper.services.clubs import is_row_id, role_in
+from scorekeeper.services.clubs import match_for, member_match
 from scorekeeper.services.matches import variant_of
 from scorekeeper.services.numbers import row_id
-from scorekeeper.web.matches import no_such_match
-from scorekeeper.web.referee_forms import KOZI_CHOICES, MeldCheckForm, sentence
+from scorekeeper.web.game_words import SUIT_CHOICES
+from scorekeeper.web.referee_forms import MeldCheckForm, sentence
 from scorekeeper.web.rule_words import ASSUMED_NOTE, describe_rules, summary
 from scorekeeper.web.verdict_words import verdict_words
 
@@ -53,7 +52,7 @@ def meld() -> ResponseReturnValue:
         if answer is not None:
             words = verdict_words(answer, variant, form.needs(variant))
     return render_template(
-        "referee/meld.html", form=form, variant=variant, words=words, kozi_choices=KOZI_CHOICES
+        "referee/meld.html", form=form, variant=variant, words=words, kozi_choices=SUIT_CHOICES
     ), (400 if form.errors else 200)
 
 
@@ -63,8 +62,8 @@ def _use_match_rules(form: MeldCheckForm, match_id: str) -> None:
     found = row_id(match_id)
     if found is None or form.options.data:
         return
-    match = db.session.get(Match, found)
-    if match is None or role_in(current_user, match.club) is None:
+    match = member_match(current_user, found)
+    if match is None:
         return
     form.variant.data = match.variant_id
     form.options.data = json.dumps(match.house_rules, ensure_ascii=False)
@@ -74,9 +73,7 @@ def _use_match_rules(form: MeldCheckForm, match_id: str) -> None:
 @login_required
 def match_rules(match_id: int) -> ResponseReturnValue:
     """The rules of one match in plain words: its preset with the players' house rules."""
-    match = db.session.get(Match, match_id) if is_row_id(match_id) else None
-    if match is None or role_in(current_user, match.club) is None:
-        raise no_such_match()  # to strangers the match does not exist
+    match = match_for(current_user, match_id)  # to strangers the match does not exist
     variant = variant_of(match)
     groups = describe_rules(variant)
     return render_template(

@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper.models import HandVersion, Match
-from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.cards import Suit, parse_cards
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.points import format_points
 from scorekeeper.services.hands import display_result, display_version
@@ -31,7 +31,8 @@ from scorekeeper.web.game_words import deal_text, pot_of, requirement_text
 from scorekeeper.web.house_rules import option_label
 from scorekeeper.web.match_forms import win_rule
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: A kózi as stored ("H") → its symbol ("♥"), from the rules engine's suits.
+SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-class DayField(DateField):  # type: ignore[misc]
+class DayField(DateField):
     """A date input (the phone's date picker) whose refusal says which day is wrong, in the
     page's language, rather than WTForms' "Not a valid date value"."""
 
@@ -35,7 +35,7 @@ class DayField(DateField):  # type: ignore[misc]
             raise ValueError(str(self.invalid)) from None
 
 
-class SeasonForm(PageForm):  # type: ignore[misc]
+class SeasonForm(PageForm):
     name = StringField(
         _l("Season's name"),
         description=_l("Such as “Spring 2026” or “Winter league”."),
@@ -59,7 +59,7 @@ class SeasonForm(PageForm):  # type: ignore[misc]
     )
 
 
-class PlaceForm(PageForm):  # type: ignore[misc]
+class PlaceForm(PageForm):
     """The owner's choice of a match's season; build it with `place_form`."""
 
     season = SelectField(
@@ -86,5 +86,5 @@ def place_form(seasons: Iterable[Season], chosen: int | None, **kwargs: Any) -> 
     return form
 
 
-class ConfirmForm(PageForm):  # type: ignore[misc]
+class ConfirmForm(PageForm):
     """A button that changes something: only its CSRF token to check."""

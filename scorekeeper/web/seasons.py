@@ -15,8 +15,8 @@ from flask_login import login_required
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Role, Season
 from scorekeeper.services import match_list, seasons
-from scorekeeper.services.clubs import club_for, is_row_id, role_in
-from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.clubs import club_for, match_for, role_in
+from scorekeeper.services.errors import Invalid
 from scorekeeper.web.auth import me, safe_next
 from scorekeeper.web.paging import page_number
 from scorekeeper.web.pictures import progress_picture
@@ -133,10 +133,8 @@ def delete(club_id: int, season_id: int) -> ResponseReturnValue:
 @login_required
 def place(match_id: int) -> ResponseReturnValue:
     """The owner moves a match into a season, or back to the season of its first hand."""
-    match = db.session.get(Match, match_id) if is_row_id(match_id) else None
-    if match is None:
-        raise NotFound(_("There is no such match, or you are not a member of its club."))
-    club = club_for(me(), match.club_id, Role.OWNER)
+    match = match_for(me(), match_id, Role.OWNER)
+    club = match.club
     form = place_form(seasons.seasons_of(club), match.season_id)
     if request.method == "POST" and form.validate_on_submit():
         chosen = form.season.data

@@ -140,6 +140,7 @@ def init_app(app: Flask) -> None:
     # the client's address for the login limits, and https for the CSRF referrer check.
     proxies = int(app.config.get("PROXY_COUNT", 0))
     if proxies > 0:
+        # Flask's documented way in for WSGI middleware; mypy reads it as replacing a method.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
         )

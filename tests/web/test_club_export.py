@@ -24,10 +24,10 @@ from scorekeeper.services import (
     accounts,
     clubs,
     hands,
+    leaderboard,
     matches,
     ratings,
     seasons,
-    standings,
 )
 from scorekeeper.services.club_export import export_club
 from scorekeeper.services.club_import import import_club
@@ -146,7 +146,7 @@ def describe(club: Club) -> dict[str, Any]:
                 *(r.name, r.rank, r.matches, r.wins, r.hands, r.points, r.side_points),
                 *(r.biribas_clean, r.biribas_dirty, r.went_out, r.rating, r.rating_trend),
             )
-            for r in standings.leaderboard(club, season, sort="name", descending=False)
+            for r in leaderboard.ranked(club, season, sort="name", descending=False)
         ]
         for season in [None, *seasons.seasons_of(club)]
     }
@@ -398,7 +398,7 @@ def test_a_good_small_file_imports(owner: User, app: Flask) -> None:
     assert uploaded.status_code == 302
     club = db.session.scalar(sa.select(Club).where(Club.name == "Broken"))
     assert club is not None
-    rows = standings.leaderboard(club, None)
+    rows = leaderboard.ranked(club, None)
     assert [(r.name, r.matches, r.wins, r.points) for r in rows] == [
         ("Ann", 1, 1, 665),
         ("Bob", 1, 0, -70),

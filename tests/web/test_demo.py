@@ -9,9 +9,9 @@ from flask.testing import FlaskCliRunner
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, Match
 from scorekeeper.services.accounts import authenticate
+from scorekeeper.services.leaderboard import ranked
 from scorekeeper.services.matches import state_of
 from scorekeeper.services.seasons import matches_in, seasons_of
-from scorekeeper.services.standings import leaderboard
 
 
 def test_demo_makes_a_club_with_two_seasons_of_finished_and_running_matches(
@@ -44,11 +44,11 @@ def test_demo_makes_a_club_with_two_seasons_of_finished_and_running_matches(
         }
         assert done == {last.id: 6, this.id: 6}
         for season in (last, this):
-            board = leaderboard(club, season)
+            board = ranked(club, season)
             assert sum(r.matches for r in board) == 6 * 4
             assert [r.ranked for r in board].count(True) >= 3
         # Both sides win some: every player has won and lost at least once all time.
-        for row in leaderboard(club, None):
+        for row in ranked(club, None):
             assert 0 < row.wins < row.matches, row.name
         # The reference hand opens the first match: 665 for Us, -95 for Them.
         first = db.session.scalar(sa.select(Hand).where(Hand.number == 1))

@@ -14,12 +14,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from security_world import form_of
+from support.static_names import plain
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, User
 from scorekeeper.services import accounts
+from scorekeeper.web import static_files
 
 JSON = {"Accept": "application/json"}
 
@@ -166,9 +168,9 @@ def test_the_hand_page_carries_its_draft_key(app: Flask, owner: FlaskClient, tab
     assert f'data-user="{table.owner_id}"' in page
     assert "Restored your unsaved entry." in page
     # draft.js comes before hand-entry.js: it restores rows before they are folded.
-    assert page.index("js/draft.js") < page.index("js/hand-entry.js")
+    assert page.index("js/draft.") < page.index("js/hand-entry.")
     board = owner.get(f"/matches/{match_id}").text
-    assert "data-outbox-board" in board and "js/outbox.js" in board
+    assert "data-outbox-board" in board and "js/outbox." in board
     words = json.loads(re.search(r"data-words='([^']*)'", board.split("data-outbox-board")[1])[1])  # type: ignore[index]
     assert words["waiting"] == "waiting to send"
 
@@ -200,21 +202,27 @@ def test_the_service_worker_is_served_from_the_root_with_its_shell(client: Flask
     shell = json.loads(re.search(r"var SHELL = (\[.*\]);", text)[1])  # type: ignore[index]
     for url in shell:
         assert client.get(url).status_code == 200, url
-    assert {"/offline", "/static/style.css", "/static/js/draft.js", "/static/js/outbox.js"} <= set(
-        shell
+    assert all(re.fullmatch(r"/static/.+\.[0-9a-f]{12}\.\w+", url) for url in shell[:-2])
+    plain_shell = {plain(url) for url in shell}
+    assert {"/offline", "/static/style.css", "/static/js/draft.js", "/static/js/outbox.js"} <= (
+        plain_shell
     )
 
 
 def test_a_changed_shell_file_is_a_new_worker_version(tmp_path: Path) -> None:
+    """The shell's files are hashed when the app starts: a file changed by a deploy is a new
+    worker once the server runs it (rescan stands in for the restart)."""
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
     static = tmp_path / "static"
     (static / "js").mkdir(parents=True)
     for name in ("sw.js", "style.css", "js/a.js"):
         (static / name).write_text("one")
     app.static_folder = str(static)
+    static_files.rescan(app)
     with app.test_client() as client:
         before = client.get("/sw.js").text.split("\n")[0]
         (static / "js/a.js").write_text("two")
+        static_files.rescan(app)
         after = client.get("/sw.js").text.split("\n")[0]
     assert before != after
 

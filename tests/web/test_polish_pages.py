@@ -53,7 +53,9 @@ def test_signed_out_home_says_what_the_app_does_and_offers_register_and_demo(
     page = client.get("/").get_data(as_text=True)
     assert 'href="/register"' in page and "Register</a>" in page
     assert 'href="/demo"' in page and "Try the demo</a>" in page
-    picture = re.search(r'<img src="(/static/img/scoreboard\.png)"[^>]*alt="([^"]+)"', page)
+    picture = re.search(
+        r'<img src="(/static/img/scoreboard\.[0-9a-f]{12}\.png)"[^>]*alt="([^"]+)"', page
+    )
     assert picture is not None and len(picture.group(2)) > 40, "the picture says what it shows"
     shown = client.get(picture.group(1))
     assert shown.status_code == 200 and shown.mimetype == "image/png"
@@ -286,7 +288,7 @@ def test_history_marks_what_a_correction_changed_and_gives_the_time_in_utc(
     for iso, text in stamps:
         assert iso.endswith("+00:00"), "the script needs the zone to show local time"
         assert text.endswith(" UTC"), "without JavaScript the time says it is UTC"
-    assert "/static/js/local-time.js" in page
+    assert re.search(r"/static/js/local-time\.[0-9a-f]{12}\.js", page)
 
 
 def test_history_lines_speak_the_readers_language(

@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime
 import pytest
 import sqlalchemy as sa
 from flask import Flask
+from support import replay
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
@@ -27,7 +28,6 @@ from scorekeeper.services import (
     player_records,
     records,
     seasons,
-    standings,
     stats,
 )
 from scorekeeper.services.matches import TeamSpec
@@ -82,7 +82,7 @@ def test_best_hands_on_equal_scores_come_by_the_day_played(friday: Friday) -> No
     lost = four(club, user, (cy, di), (ann, bob), date(2026, 3, 1))
     player = next(x for x in club.players if x.id == ann)
     everything = seasons.matches_in(club, None)
-    mine = records.seated(player, everything)
+    mine = replay.seated(player, everything)
     earliest_first = [m.id for m in reversed(won)]
     for limit in range(1, 7):
         best = player_records.best_hands(club, player, limit)
@@ -128,8 +128,8 @@ def test_a_side_of_three_makes_three_pairs_for_the_hand(friday: Friday) -> None:
         (("Ann", "Di"), 0, 0, 1, score),
         (("Bob", "Di"), 0, 0, 1, score),
     ]
-    assert pairs == standings.partnerships([match])
-    assert records.teams_of([match]) == [], "partners of a hand are not a team"
+    assert pairs == replay.partnerships([match])
+    assert replay.teams_of([match]) == [], "partners of a hand are not a team"
     bob_player = next(x for x in club.players if x.id == bob)
     assert [x.names for x in pair_records.partners(club, bob_player)] == [
         ("Bob", "Cy"),
@@ -138,7 +138,7 @@ def test_a_side_of_three_makes_three_pairs_for_the_hand(friday: Friday) -> None:
     ]
     record = pair_records.head_to_head(club, None, [cy], [ann])
     assert (record.matches, record.wins_a, record.wins_b, record.ahead_a) == (1, 1, 0, 1)
-    assert record == standings.head_to_head([match], [cy], [ann])
+    assert record == replay.head_to_head([match], [cy], [ann])
     level = pair_records.head_to_head(club, None, [bob], [ann])
     assert (level.matches, level.wins_a, level.wins_b, level.ahead_a, level.ahead_b) == (
         1,

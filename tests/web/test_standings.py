@@ -1,4 +1,5 @@
-"""Leaderboards, partnerships and head-to-head records, with every number worked out here.
+"""Leaderboards, partnerships and head-to-head records as the app reads them, with every
+number worked out here.
 
 The reference hand (pagat, kózi hearts) scores 665 for the side that goes out (a clean and
 a dirty biriba) and −95 for the other side with two players' cards left (−70 with one
@@ -13,7 +14,7 @@ from support.world import new_club, played_on
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, User
-from scorekeeper.services import hands, matches, seasons, standings
+from scorekeeper.services import hands, leaderboard, matches, pair_records, seasons, standings
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
 
@@ -98,7 +99,7 @@ def table(rows: list[standings.PlayerRow]) -> list[tuple[object, ...]]:
 
 def test_the_all_time_leaderboard_by_hand(spring: tuple[Club, dict[str, int]]) -> None:
     friday, _ = spring
-    rows = standings.leaderboard(friday, None)
+    rows = leaderboard.ranked(friday, None)
     # Ann: M1 665, M2 665, M3 −95, M4 665 → 1900 over 4 hands; went out in the three wins.
     # Bob: −95 + 665 + 665 = 1235 over 3; Cy the same; Di: 3 × −95; Eva: −70 in 1 hand.
     # The unfinished summer match counts for no one. Eva has 1 match of the 3 needed.
@@ -123,21 +124,21 @@ def test_the_all_time_leaderboard_by_hand(spring: tuple[Club, dict[str, int]]) -
 def test_a_season_counts_only_its_matches(spring: tuple[Club, dict[str, int]]) -> None:
     friday, _ = spring
     first, second = seasons.seasons_of(friday)
-    assert [(r.name, r.matches) for r in standings.leaderboard(friday, first)] == [
+    assert [(r.name, r.matches) for r in leaderboard.ranked(friday, first)] == [
         ("Ann", 4),
         ("Bob", 3),
         ("Cy", 3),
         ("Di", 3),
         ("Eva", 1),
     ]
-    assert standings.leaderboard(friday, second) == []  # its only match is unfinished
+    assert leaderboard.ranked(friday, second) == []  # its only match is unfinished
     # Place the duel in summer: Ann drops to 3 matches with 2 wins in spring.
     duel = next(m for m in seasons.matches_in(friday, first) if m.format == "2p")
     seasons.place_match(duel, second)
-    rows = {r.name: r for r in standings.leaderboard(friday, first)}
+    rows = {r.name: r for r in leaderboard.ranked(friday, first)}
     assert (rows["Ann"].matches, rows["Ann"].wins, rows["Ann"].points) == (3, 2, 1235)
     assert "Eva" not in rows
-    assert [(r.name, r.ranked) for r in standings.leaderboard(friday, second)] == [
+    assert [(r.name, r.ranked) for r in leaderboard.ranked(friday, second)] == [
         ("Ann", False),
         ("Eva", False),
     ]
@@ -145,7 +146,7 @@ def test_a_season_counts_only_its_matches(spring: tuple[Club, dict[str, int]]) -
 
 def test_the_leaderboard_sorts_by_any_column(spring: tuple[Club, dict[str, int]]) -> None:
     friday, _ = spring
-    by_points = standings.leaderboard(friday, None, sort="points_per_hand", descending=False)
+    by_points = leaderboard.ranked(friday, None, sort="points_per_hand", descending=False)
     assert [(r.name, r.rank) for r in by_points] == [
         ("Di", 1),
         ("Bob", 2),
@@ -153,12 +154,12 @@ def test_the_leaderboard_sorts_by_any_column(spring: tuple[Club, dict[str, int]]
         ("Ann", 4),
         ("Eva", None),
     ]
-    by_name = standings.leaderboard(friday, None, sort="name", descending=True)
+    by_name = leaderboard.ranked(friday, None, sort="name", descending=True)
     assert [r.name for r in by_name] == ["Di", "Cy", "Bob", "Ann", "Eva"]
-    by_biribas = standings.leaderboard(friday, None, sort="biribas")
+    by_biribas = leaderboard.ranked(friday, None, sort="biribas")
     assert [(r.name, r.biribas) for r in by_biribas][:3] == [("Ann", 6), ("Bob", 4), ("Cy", 4)]
     with pytest.raises(Invalid, match="not a column"):
-        standings.leaderboard(friday, None, sort="luck")
+        leaderboard.ranked(friday, None, sort="luck")
 
 
 def test_the_club_sets_the_matches_needed_to_be_ranked(
@@ -167,7 +168,7 @@ def test_the_club_sets_the_matches_needed_to_be_ranked(
     friday, _ = spring
     friday.min_matches_ranked = 1
     db.session.commit()
-    rows = standings.leaderboard(friday, None)
+    rows = leaderboard.ranked(friday, None)
     # Di and Eva both won nothing: they share fourth place, by name.
     assert [(r.name, r.rank) for r in rows] == [
         ("Ann", 1),
@@ -178,7 +179,7 @@ def test_the_club_sets_the_matches_needed_to_be_ranked(
     ]
     friday.min_matches_ranked = 4
     db.session.commit()
-    assert [(r.name, r.rank) for r in standings.leaderboard(friday, None)][:2] == [
+    assert [(r.name, r.rank) for r in leaderboard.ranked(friday, None)][:2] == [
         ("Ann", 1),
         ("Bob", None),
     ]
@@ -186,8 +187,7 @@ def test_the_club_sets_the_matches_needed_to_be_ranked(
 
 def test_partnerships_and_head_to_head(spring: tuple[Club, dict[str, int]]) -> None:
     friday, p = spring
-    everything = seasons.matches_in(friday, None)
-    pairs = {pair.names: pair for pair in standings.partnerships(everything)}
+    pairs = {pair.names: pair for pair in pair_records.partnerships(friday, None).records()}
     assert {names: (pair.matches, pair.wins, pair.hands) for names, pair in pairs.items()} == {
         ("Ann", "Cy"): (1, 1, 1),
         ("Bob", "Di"): (1, 0, 1),
@@ -198,10 +198,10 @@ def test_partnerships_and_head_to_head(spring: tuple[Club, dict[str, int]]) -> N
     }
     assert pairs[("Ann", "Cy")].side_points == 665
     # Ann against Di: opponents in M1 and M2 (Ann won both), partners in M3.
-    record = standings.head_to_head(everything, [p["Ann"]], [p["Di"]])
+    record = pair_records.head_to_head(friday, None, [p["Ann"]], [p["Di"]])
     assert (record.matches, record.wins_a, record.wins_b, record.ahead_a) == (2, 2, 0, 2)
     # Team against team: Ann+Cy met Bob+Di once, and won.
-    teams = standings.head_to_head(everything, [p["Ann"], p["Cy"]], [p["Bob"], p["Di"]])
+    teams = pair_records.head_to_head(friday, None, [p["Ann"], p["Cy"]], [p["Bob"], p["Di"]])
     assert teams.json() == {
         "a": [p["Ann"], p["Cy"]],
         "b": [p["Bob"], p["Di"]],
@@ -212,7 +212,7 @@ def test_partnerships_and_head_to_head(spring: tuple[Club, dict[str, int]]) -> N
         "ahead_b": 0,
     }
     with pytest.raises(Invalid):
-        standings.head_to_head(everything, [p["Ann"]], [p["Ann"]])
+        pair_records.head_to_head(friday, None, [p["Ann"]], [p["Ann"]])
 
 
 def test_a_share_format_credits_each_player_their_share(
@@ -238,7 +238,7 @@ def test_a_share_format_credits_each_player_their_share(
     hands.record_hand(match, user, hand((p["Bob"], p["Cy"]), p["Ann"]))
     hands.record_hand(match, user, hand((p["Ann"], p["Cy"]), p["Bob"]))
     assert matches.match_json(match)["winner"] == "Cy"
-    rows = {r.name: r for r in standings.leaderboard(friday, None)}
+    rows = {r.name: r for r in leaderboard.ranked(friday, None)}
     cy, ann = rows["Cy"], rows["Ann"]
     assert (cy.matches, cy.wins, cy.hands, cy.points) == (1, 1, 2, Fraction(665))
     assert cy.points_per_hand == Fraction(665, 2)
@@ -252,12 +252,12 @@ def test_a_share_format_credits_each_player_their_share(
     assert ann.json()["points"] == "262½"
     assert rows["Bob"].points == Fraction(525, 2)
     # Pairs formed for one hand each; the share formats have no match-long partners.
-    pairs = {pair.names: pair for pair in standings.partnerships([match])}
+    pairs = {pair.names: pair for pair in pair_records.partnerships(friday, None).records()}
     assert {n: (x.matches, x.hands) for n, x in pairs.items()} == {
         ("Bob", "Cy"): (0, 1),
         ("Ann", "Cy"): (0, 1),
     }
-    record = standings.head_to_head([match], [p["Ann"]], [p["Cy"]])
+    record = pair_records.head_to_head(friday, None, [p["Ann"]], [p["Cy"]])
     assert (record.matches, record.wins_a, record.wins_b, record.ahead_b) == (1, 0, 1, 1)
 
 
@@ -273,7 +273,7 @@ def test_a_full_run_is_counted(club: tuple[Club, User, dict[str, int]]) -> None:
     )
     full = {**WINNERS, "melds": ["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"]}
     hands.record_hand(match, user, {"kozi": "H", "teams": [{"name": "A", **full}, LOSERS]})
-    rows = {r.name: r for r in standings.leaderboard(friday, None)}
+    rows = {r.name: r for r in leaderboard.ranked(friday, None)}
     assert (rows["Ann"].full_runs, rows["Ann"].biribas_clean, rows["Ann"].biribas_dirty) == (
         1,
         1,

@@ -11,6 +11,7 @@ from flask.testing import FlaskCliRunner
 from flask_migrate import upgrade
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import replay
 
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
@@ -29,6 +30,7 @@ from scorekeeper.models import (
 from scorekeeper.services import (
     clubs,
     hands,
+    leaderboard,
     match_list,
     matches,
     pair_records,
@@ -163,9 +165,9 @@ def test_kept_up_hand_by_hand_equals_a_rebuild(owner: User, steps: list[tuple[An
     assert snapshot(club) == kept
     # What the tables say is what the hands say, summed and replayed in Python.
     for season in [None, *seasons.seasons_of(club)]:
-        by_sql = standings.leaderboard(club, season, sort="name", descending=False)
+        by_sql = leaderboard.ranked(club, season, sort="name", descending=False)
         by_python = standings.rank_rows(
-            standings.player_rows(seasons.matches_in(club, season)),
+            replay.player_rows(seasons.matches_in(club, season)),
             club.min_matches_ranked,
             sort="name",
             descending=False,
@@ -176,36 +178,36 @@ def test_kept_up_hand_by_hand_equals_a_rebuild(owner: User, steps: list[tuple[An
 
 
 def records_agree(club: Club) -> None:
-    """The record pages' readings of the derived tables equal records' and standings' sums
-    over the stored hands themselves."""
+    """The record pages' readings of the derived tables equal the replays' sums over the
+    stored hands themselves (tests/support/replay.py)."""
     everything = seasons.matches_in(club, None)
     for season in [None, *seasons.seasons_of(club)]:
         matches_there = seasons.matches_in(club, season)
         listed = match_list.club_matches(club, season)
-        assert [m.match_id for m in listed] == [m.id for m in records.newest_first(matches_there)]
+        assert [m.match_id for m in listed] == [m.id for m in replay.newest_first(matches_there)]
         assert match_list.lines(listed) == records.match_lines(matches_there)
         assert match_list.count_matches(club, season) == len(matches_there)
         assert match_list.club_matches(club, season, 2) == listed[:2]
         pairs = pair_records.partnerships(club, season).records()
-        assert pairs == standings.partnerships(matches_there)
-        teams = records.teams_of(everything)
+        assert pairs == replay.partnerships(matches_there)
+        teams = replay.teams_of(everything)
         sides = [(p.id,) for p in club.players] + [t.players for t in teams]
         for a in sides:
             for b in sides:
                 if set(a) & set(b):
                     continue
                 assert pair_records.head_to_head(club, season, a, b) == (
-                    standings.head_to_head(matches_there, a, b)
+                    replay.head_to_head(matches_there, a, b)
                 ), (season, a, b)
     listed = match_list.club_matches(club, None)
-    assert match_list.season_ids(club, listed) == records.season_ids(club, everything)
+    assert match_list.season_ids(club, listed) == replay.season_ids(club, everything)
     for player in club.players:
-        mine = records.seated(player, everything)
+        mine = replay.seated(player, everything)
         theirs = match_list.player_matches(club, player)
         assert match_list.lines(theirs, player) == records.match_lines(mine, player)
-        assert player_records.season_lines(club, player) == records.season_lines(club, player, mine)
+        assert player_records.season_lines(club, player) == replay.season_lines(club, player, mine)
         assert pair_records.partners(club, player) == [
-            p for p in standings.partnerships(mine) if player.id in p.players
+            p for p in replay.partnerships(mine) if player.id in p.players
         ]
         for limit in (1, 2, 5):
             assert player_records.best_hands(club, player, limit) == records.best_hands(

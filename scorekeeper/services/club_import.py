@@ -31,7 +31,6 @@ from scorekeeper.models import (
     User,
 )
 from scorekeeper.rules.formats import Credit, find_format
-from scorekeeper.rules.i18n import using
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import hands, stats
 from scorekeeper.services.club_export import FORMAT, VERSION
@@ -370,13 +369,14 @@ def _hands(
 
 
 def _rescore(match: Match, where: str) -> None:
-    """Score the live hands again, in order, as the hand service stores them (in English)."""
+    """Score the live hands again, in order, as the hand service stores them (in English),
+    each once: the totals carry from hand to hand."""
+    running = hands.Rescoring(match)
     for hand in sorted(match.hands, key=lambda h: h.number):
         if hand.deleted:
             continue
         try:
-            with using("en"):
-                hand.result = hands.rescore(match, hand.entry, hand.number)
+            running.rescore(hand)
         except Invalid as error:
             raise Invalid(f"{where}, hand {hand.number}: {error.message}") from None
         except (ValueError, KeyError, TypeError) as error:

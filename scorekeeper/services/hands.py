@@ -4,6 +4,8 @@ earlier version is kept (as long as its match is)."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -16,14 +18,16 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import language, using
-from scorekeeper.rules.match import credits, side_score_before
+from scorekeeper.rules.match import MatchSetup, carry, credits, side_total_before, start_totals
 from scorekeeper.rules.scoring import kozi_missing, score_hand
 from scorekeeper.services import stats
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
 from scorekeeper.services.locks import lock_match, written, written_now
 from scorekeeper.services.matches import (
     format_of,
+    live_hands,
     names_of,
+    played,
     played_result,
     setup_of,
     state_of,
@@ -45,12 +49,6 @@ def preview(
     if require_kozi:
         _require_kozi(match, normalized)
     return _score(match, normalized, number)[1]
-
-
-def rescore(match: Match, entry: Any, number: int) -> dict[str, Any]:
-    """Score a stored hand again, as it was entered: old hands may lack a kózi that today's
-    form asks for, and they are history, so they are scored as they stand."""
-    return _score(match, _normalize(match, entry), number)[1]
 
 
 def totals_after(
@@ -158,11 +156,12 @@ def edit_hand(
     normalized, shown = _score(match, normalized, number)
     reason = _check_problems(shown, accepted_reason)
     result = _stored(match, normalized, number)
+    old_result = hand.result
     _swap(
         hand, expected_version, entry=normalized, result=result, accepted_reason=reason, user=user
     )
     db.session.add(_version(hand, "edited", user))
-    recompute(match)
+    recompute(match, number, old_result)
     stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
     db.session.commit()
     return hand
@@ -171,9 +170,10 @@ def edit_hand(
 def delete_hand(match: Match, number: int, user: User | None, expected_version: int) -> None:
     lock_match(match)
     hand = hand_of(match, number)
+    old_result = hand.result
     _swap(hand, expected_version, deleted=True, user=user)
     db.session.add(_version(hand, "deleted", user))
-    recompute(match)
+    recompute(match, number, old_result)
     stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
     db.session.commit()
 
@@ -203,14 +203,58 @@ def history(match: Match, number: int) -> list[HandVersion]:
     )
 
 
-def recompute(match: Match) -> None:
-    """Rescore every hand after a correction: a changed total moves later opening needs."""
+class Rescoring:
+    """Scores a match's live hands again in order, carrying the totals from each hand to the
+    next: each hand is scored once (replaying every earlier hand for each one made a long
+    match's rescoring quadratic, issue 11). Results are stored in English, as `_stored`."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.setup = setup_of(match)
+        self.totals = start_totals(self.setup)
+
+    def keep(self, hand: Hand) -> None:
+        """Count a hand as it is stored (one before the first that can change)."""
+        self.totals = carry(self.setup, self.totals, played(hand), hand.number)
+
+    def rescore(self, hand: Hand) -> None:
+        """Score `hand` again from its entry against the totals before it, and count it. It
+        is scored as it was entered: old hands may lack a kózi that today's form asks for,
+        and they are history, so they are scored as they stand."""
+        entry = _normalize(self.match, hand.entry)  # a stored entry is already; a file's not
+        with using("en"):
+            _entry, result = _score(self.match, entry, hand.number, self._table())
+        if result != hand.result:
+            hand.result = result
+        self.keep(hand)
+
+    def _table(self) -> _Table:
+        return _Table(self.setup, self.totals)
+
+
+def recompute(match: Match, changed: int, old_result: dict[str, Any]) -> None:
+    """Rescore the hands after hand `changed` once it was corrected or deleted (`old_result`
+    is what it scored before): its score moved the totals before them, and so their opening
+    needs. Hands before it cannot change, and once the totals before a later hand are what
+    they were when it was scored, neither can it or any hand after it."""
     db.session.flush()
     db.session.refresh(match)
-    for hand in sorted(match.hands, key=lambda h: h.number):
-        if not hand.deleted:
-            hand.result = _stored(match, hand.entry, hand.number)
-            db.session.flush()
+    running = Rescoring(match)
+    ordered = sorted(live_hands(match), key=lambda h: h.number)
+    for hand in ordered:
+        if hand.number < changed:
+            running.keep(hand)
+    # The totals the stored results of the later hands were scored against.
+    was = carry(running.setup, running.totals, played_result(old_result), changed)
+    for hand in ordered:
+        if hand.number == changed:
+            running.keep(hand)
+        elif hand.number > changed:
+            if running.totals == was:
+                break
+            was = carry(running.setup, was, played(hand), hand.number)
+            running.rescore(hand)
+    db.session.flush()
 
 
 # --- internals ------------------------------------------------------------------------------
@@ -405,26 +449,49 @@ def _stored(match: Match, entry: dict[str, Any], number: int) -> dict[str, Any]:
         return _score(match, entry, number)[1]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Table:
+    """What scoring a hand needs of its match: the rules and seats, and the totals before it."""
+
+    setup: MatchSetup
+    totals: Mapping[str, Fraction]
+
+
+def _table_before(match: Match, number: int | None) -> _Table:
+    """The match's totals before hand `number` (before the next hand if None), counted once
+    from the stored results of the live hands below it."""
+    setup = setup_of(match)
+    totals = start_totals(setup)
+    for hand in sorted(live_hands(match), key=lambda h: h.number):
+        if number is None or hand.number < number:
+            totals = carry(setup, totals, played(hand), hand.number)
+    return _Table(setup, totals)
+
+
 def _score(
-    match: Match, entry: dict[str, Any], number: int | None
+    match: Match, entry: dict[str, Any], number: int | None, table: _Table | None = None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    variant = variant_of(match)
-    state = state_of(match, upto=number)
-    credit = format_of(match).credit
+    """Score `entry` as hand `number`, against the totals before it (`table`, when the caller
+    carries them forward; else counted from the stored hands)."""
+    table = table or _table_before(match, number)
+    variant = table.setup.variant
+    table_format = table.setup.table_format
+    credit = table_format.credit
     bodies = []
     for side in entry["teams"]:
         body = {k: v for k, v in side.items() if k != "players"}
         if credit is Credit.TEAM:
-            body["score_before"] = str(state.total(side["name"]))
+            body["score_before"] = str(table.totals[side["name"]])
         else:
-            body["score_before"] = str(side_score_before(state, [str(p) for p in side["players"]]))
+            players = [str(p) for p in side["players"]]
+            body["score_before"] = str(side_total_before(table.totals, players))
         bodies.append(body)
     try:
         kozi = referee.read_suit(entry.get("kozi"))
-        teams = referee.read_teams(bodies, format_of(match))
+        teams = referee.read_teams(bodies, table_format)
     except ValueError as error:
         raise Invalid(str(error)) from None
-    result = referee.hand_json(score_hand(variant, teams, kozi, format_of(match)))
+    result = referee.hand_json(score_hand(variant, teams, kozi, table_format))
     for side, scored in zip(entry["teams"], result["teams"], strict=True):
         scored["players"] = side["players"]
         if credit is Credit.TEAM:

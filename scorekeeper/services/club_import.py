@@ -338,7 +338,18 @@ def _hands(
 ) -> int:
     numbers: set[int] = set()
     keys: set[str] = set()
-    for index, item in enumerate(need_list(raw, f"{where}.hands")):
+    listed = need_list(raw, f"{where}.hands")
+    live = sum(1 for item in listed if not (isinstance(item, dict) and item.get("deleted") is True))
+    if live > hands.MAX_HANDS:  # before any is read: each is scored (issue 11)
+        raise Invalid(
+            _(
+                "%(where)s has %(count)d hands; a match holds at most %(most)d.",
+                where=where,
+                count=live,
+                most=hands.MAX_HANDS,
+            )
+        )
+    for index, item in enumerate(listed):
         at = f"{where}.hands[{index}]"
         hand = need_object(item, at)
         number = need_number(hand.get("number"), f"{at}.number", least=1)

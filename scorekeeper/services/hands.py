@@ -37,6 +37,11 @@ from scorekeeper.services.matches import (
 _ENTRY_FIELDS = {"kozi", "teams"}
 #: A reason is a sentence or two; every viewer's scoreboard and history carries it.
 MAX_REASON = 1000
+#: The most live hands one match holds, saved at the table or imported (issue 11). A hand
+#: takes ten minutes or more to deal, play and count, so 500 hands are three and a half days
+#: of play without sleep, far beyond any real match (a game to 5,000 takes 10 to 30 hands);
+#: it bounds what a correction of an early hand rescores.
+MAX_HANDS = 500
 
 
 def preview(
@@ -130,12 +135,20 @@ def _plan(
         raise Conflict(
             _("The match is over: %(winner)s won. Correct an earlier hand instead.", winner=winner)
         )
+    if state.hands_played >= MAX_HANDS:
+        raise Conflict(
+            _(
+                "This match has %(most)d hands, the most one match holds; "
+                "start a new match to play on.",
+                most=MAX_HANDS,
+            )
+        )
     normalized = _normalize(match, entry)
     _require_kozi(match, normalized)
     number = 1 + max((h.number for h in match.hands), default=0)
     normalized, shown = _score(match, normalized, number)
     reason = _check_problems(shown, accepted_reason)
-    return number, normalized, _stored(match, normalized, number), reason
+    return number, normalized, _stored(match, normalized, number, shown), reason
 
 
 def edit_hand(
@@ -155,7 +168,7 @@ def edit_hand(
     _require_kozi(match, normalized)
     normalized, shown = _score(match, normalized, number)
     reason = _check_problems(shown, accepted_reason)
-    result = _stored(match, normalized, number)
+    result = _stored(match, normalized, number, shown)
     old_result = hand.result
     _swap(
         hand, expected_version, entry=normalized, result=result, accepted_reason=reason, user=user
@@ -444,7 +457,13 @@ def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
         return version.result
 
 
-def _stored(match: Match, entry: dict[str, Any], number: int) -> dict[str, Any]:
+def _stored(
+    match: Match, entry: dict[str, Any], number: int, shown: dict[str, Any]
+) -> dict[str, Any]:
+    """The result to store (in English): `shown`, the entry scored for the reader, when it
+    is in English already, else the entry scored again in English."""
+    if language() == "en":
+        return shown
     with using("en"):
         return _score(match, entry, number)[1]
 

@@ -19,7 +19,7 @@ from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import language, using
 from scorekeeper.rules.match import MatchSetup, carry, credits, side_total_before, start_totals
-from scorekeeper.rules.scoring import kozi_missing, score_hand
+from scorekeeper.rules.scoring import TeamHand, kozi_missing, score_hand, scores_alike
 from scorekeeper.services import stats
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
 from scorekeeper.services.locks import lock_match, written, written_now
@@ -230,11 +230,16 @@ class Rescoring:
         """Count a hand as it is stored (one before the first that can change)."""
         self.totals = carry(self.setup, self.totals, played(hand), hand.number)
 
-    def rescore(self, hand: Hand) -> None:
+    def rescore(self, hand: Hand, was: Mapping[str, Fraction] | None = None) -> None:
         """Score `hand` again from its entry against the totals before it, and count it. It
         is scored as it was entered: old hands may lack a kózi that today's form asks for,
-        and they are history, so they are scored as they stand."""
+        and they are history, so they are scored as they stand. `was` holds the totals its
+        stored result was scored against: where the engine says each side scores alike with
+        either, the stored result stands as it is."""
         entry = _normalize(self.match, hand.entry)  # a stored entry is already; a file's not
+        if was is not None and self._alike(entry, was):
+            self.keep(hand)
+            return
         with using("en"):
             _entry, result = _score(self.match, entry, hand.number, self._table())
         if result != hand.result:
@@ -244,14 +249,25 @@ class Rescoring:
     def _table(self) -> _Table:
         return _Table(self.setup, self.totals)
 
+    def _alike(self, entry: dict[str, Any], was: Mapping[str, Fraction]) -> bool:
+        try:
+            teams = _read_teams(self._table(), entry)
+        except (ValueError, KeyError):
+            return False  # scored in full, which says what is wrong
+        before = _befores(_Table(self.setup, was), entry)
+        variant = self.setup.variant
+        return all(
+            scores_alike(variant, team, team.score_before, old)
+            for team, old in zip(teams, before, strict=True)
+        )
+
 
 def recompute(match: Match, changed: int, old_result: dict[str, Any]) -> None:
     """Rescore the hands after hand `changed` once it was corrected or deleted (`old_result`
     is what it scored before): its score moved the totals before them, and so their opening
     needs. Hands before it cannot change, and once the totals before a later hand are what
     they were when it was scored, neither can it or any hand after it."""
-    db.session.flush()
-    db.session.refresh(match)
+    db.session.flush()  # the changed hand is current already (`_swap` read it back)
     running = Rescoring(match)
     ordered = sorted(live_hands(match), key=lambda h: h.number)
     for hand in ordered:
@@ -265,8 +281,9 @@ def recompute(match: Match, changed: int, old_result: dict[str, Any]) -> None:
         elif hand.number > changed:
             if running.totals == was:
                 break
+            stored_against = was
             was = carry(running.setup, was, played(hand), hand.number)
-            running.rescore(hand)
+            running.rescore(hand, stored_against)
     db.session.flush()
 
 
@@ -487,30 +504,39 @@ def _table_before(match: Match, number: int | None) -> _Table:
     return _Table(setup, totals)
 
 
+def _befores(table: _Table, entry: dict[str, Any]) -> list[Fraction]:
+    """Each side's score before the hand, which sets its opening requirement."""
+    if table.setup.table_format.credit is Credit.TEAM:
+        return [table.totals[side["name"]] for side in entry["teams"]]
+    return [
+        side_total_before(table.totals, [str(p) for p in side["players"]])
+        for side in entry["teams"]
+    ]
+
+
+def _read_teams(table: _Table, entry: dict[str, Any]) -> list[TeamHand]:
+    """The entry's sides as the engine reads them, each with its score before the hand."""
+    bodies = [
+        {k: v for k, v in side.items() if k != "players"} | {"score_before": str(before)}
+        for side, before in zip(entry["teams"], _befores(table, entry), strict=True)
+    ]
+    return list(referee.read_teams(bodies, table.setup.table_format))
+
+
 def _score(
     match: Match, entry: dict[str, Any], number: int | None, table: _Table | None = None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Score `entry` as hand `number`, against the totals before it (`table`, when the caller
     carries them forward; else counted from the stored hands)."""
     table = table or _table_before(match, number)
-    variant = table.setup.variant
     table_format = table.setup.table_format
     credit = table_format.credit
-    bodies = []
-    for side in entry["teams"]:
-        body = {k: v for k, v in side.items() if k != "players"}
-        if credit is Credit.TEAM:
-            body["score_before"] = str(table.totals[side["name"]])
-        else:
-            players = [str(p) for p in side["players"]]
-            body["score_before"] = str(side_total_before(table.totals, players))
-        bodies.append(body)
     try:
         kozi = referee.read_suit(entry.get("kozi"))
-        teams = referee.read_teams(bodies, table_format)
+        teams = _read_teams(table, entry)
     except ValueError as error:
         raise Invalid(str(error)) from None
-    result = referee.hand_json(score_hand(variant, teams, kozi, table_format))
+    result = referee.hand_json(score_hand(table.setup.variant, teams, kozi, table_format))
     for side, scored in zip(entry["teams"], result["teams"], strict=True):
         scored["players"] = side["players"]
         if credit is Credit.TEAM:

@@ -92,27 +92,31 @@ def score_hand(
 
 
 def scores_alike(
-    variant: Variant, team: TeamHand, before: Fraction | int, other: Fraction | int
+    variant: Variant,
+    before: Fraction | int,
+    other: Fraction | int,
+    opening_named: bool,
+    failed_openings: int = 0,
 ) -> bool:
-    """Whether `team` scores exactly alike (every point, line, problem and word) with
-    `other` as its score before the hand as with `before`. That score counts only through
-    the opening requirement, and in the words of a given opening that falls short; so a
-    correction of an early hand need not score again a later hand this says is alike.
-    (Keep this in step with every use of `score_before` in this module.)"""
+    """Whether a side scores exactly alike (every point, line, problem and word) with
+    `other` as its score before the hand as with `before`, given whether it names its
+    opening (as cards or marked melds) and its failed opening attempts. That score counts
+    only through the opening requirement, and in the words of a named opening that falls
+    short; so a correction of an early hand need not score again a later hand this says is
+    alike. (Keep this in step with every use of `score_before` in this module.)"""
 
     def needed(score: Fraction | int) -> Requirement:
         return requirement(
             variant.opening_table,
             score,
             variant.opening_comparison,
-            team.failed_openings,
+            failed_openings,
             variant.opening_failed_increment,
         )
 
     if needed(before) != needed(other):
         return False
-    named = team.opening is not None or bool(team.opening_melds)
-    return not named or format_points(before) == format_points(other)
+    return not opening_named or format_points(before) == format_points(other)
 
 
 def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScore:

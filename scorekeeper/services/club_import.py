@@ -382,7 +382,7 @@ def _hands(
 def _rescore(match: Match, where: str) -> None:
     """Score the live hands again, in order, as the hand service stores them (in English),
     each once: the totals carry from hand to hand."""
-    running = hands.Rescoring(match)
+    running = hands.Rescoring(match, entries_stored=False)
     for hand in sorted(match.hands, key=lambda h: h.number):
         if hand.deleted:
             continue

@@ -5,7 +5,7 @@ earlier version is kept (as long as its match is)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -221,8 +221,9 @@ class Rescoring:
     next: each hand is scored once (replaying every earlier hand for each one made a long
     match's rescoring quadratic, issue 11). Results are stored in English, as `_stored`."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, entries_stored: bool = True) -> None:
         self.match = match
+        self.entries_stored = entries_stored  # else they come from a file, unchecked
         self.setup = setup_of(match)
         self.totals = start_totals(self.setup)
 
@@ -236,7 +237,7 @@ class Rescoring:
         and they are history, so they are scored as they stand. `was` holds the totals its
         stored result was scored against: where the engine says each side scores alike with
         either, the stored result stands as it is."""
-        entry = _normalize(self.match, hand.entry)  # a stored entry is already; a file's not
+        entry = hand.entry if self.entries_stored else _normalize(self.match, hand.entry)
         if was is not None and self._alike(entry, was):
             self.keep(hand)
             return
@@ -250,16 +251,21 @@ class Rescoring:
         return _Table(self.setup, self.totals)
 
     def _alike(self, entry: dict[str, Any], was: Mapping[str, Fraction]) -> bool:
+        """Whether every side of the (stored, well-formed) entry scores alike with the totals
+        before it now and with `was`; anything unexpected says no, and is scored in full."""
         try:
-            teams = _read_teams(self._table(), entry)
-        except (ValueError, KeyError):
-            return False  # scored in full, which says what is wrong
-        before = _befores(_Table(self.setup, was), entry)
-        variant = self.setup.variant
-        return all(
-            scores_alike(variant, team, team.score_before, old)
-            for team, old in zip(teams, before, strict=True)
-        )
+            now = _befores(self._table(), entry)
+            then = _befores(_Table(self.setup, was), entry)
+        except (KeyError, TypeError, ValueError):
+            return False
+        for side, before, old in zip(entry["teams"], now, then, strict=True):
+            failed = side.get("failed_openings", 0)
+            if isinstance(failed, bool) or not isinstance(failed, int):
+                return False
+            named = side.get("opening") is not None or bool(side.get("opening_melds"))
+            if not scores_alike(self.setup.variant, before, old, named, failed):
+                return False
+        return True
 
 
 def recompute(match: Match, changed: int, old_result: dict[str, Any]) -> None:
@@ -514,13 +520,13 @@ def _befores(table: _Table, entry: dict[str, Any]) -> list[Fraction]:
     ]
 
 
-def _read_teams(table: _Table, entry: dict[str, Any]) -> list[TeamHand]:
+def _read_teams(table: _Table, entry: dict[str, Any]) -> Sequence[TeamHand]:
     """The entry's sides as the engine reads them, each with its score before the hand."""
     bodies = [
         {k: v for k, v in side.items() if k != "players"} | {"score_before": str(before)}
         for side, before in zip(entry["teams"], _befores(table, entry), strict=True)
     ]
-    return list(referee.read_teams(bodies, table.setup.table_format))
+    return referee.read_teams(bodies, table.setup.table_format)
 
 
 def _score(

@@ -61,17 +61,13 @@ def test_a_side_that_scores_alike_scores_the_same(
         teams = referee.read_teams([body], table)
         return referee.hand_json(score_hand(variant, teams, None, table))
 
-    team = referee.read_teams([{"name": "A", "melds": MELDS, **opening}], table)[0]
-    if scores_alike(variant, team, before, other):
+    if scores_alike(variant, before, other, opening_named=bool(opening)):
         assert scored(before) == scored(other)
 
 
 def test_scores_alike_is_false_across_an_opening_band_or_for_a_named_short_opening() -> None:
     variant = find_variant("wikipedia")
-    table = find_format("4p")
-    plain = referee.read_teams([{"name": "A", "melds": MELDS}], table)[0]
-    named = referee.read_teams([{"name": "A", "melds": MELDS, "opening": "QD QC QH"}], table)[0]
-    assert scores_alike(variant, plain, 100, 1400)
-    assert not scores_alike(variant, plain, 1400, 1500)
-    assert not scores_alike(variant, named, 100, 1400)
-    assert scores_alike(variant, named, 100, 100)
+    assert scores_alike(variant, 100, 1400, opening_named=False)
+    assert not scores_alike(variant, 1400, 1500, opening_named=False)
+    assert not scores_alike(variant, 100, 1400, opening_named=True)
+    assert scores_alike(variant, 100, 100, opening_named=True)

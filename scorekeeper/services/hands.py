@@ -237,7 +237,10 @@ class Rescoring:
         and they are history, so they are scored as they stand. `was` holds the totals its
         stored result was scored against: where the engine says each side scores alike with
         either, the stored result stands as it is."""
-        entry = hand.entry if self.entries_stored else _normalize(self.match, hand.entry)
+        entry = hand.entry
+        if not self.entries_stored or any("players" not in side for side in entry["teams"]):
+            # A file's entry, or one an import stored as the file had it (sides by name).
+            entry = _normalize(self.match, entry)
         if was is not None and self._alike(entry, was):
             self.keep(hand)
             return

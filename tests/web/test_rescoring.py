@@ -272,3 +272,17 @@ def test_a_match_takes_no_hand_past_the_longest(
     hands.delete_hand(match, 3, owner, expected_version=1)
     hands.record_hand(match, owner, B_WINS, accepted_reason=REASON)  # room again
     assert len(matches.live_hands(match)) == 3
+
+
+def test_a_hand_made_files_match_takes_corrections_after_its_import(
+    owner: User, club: Club
+) -> None:
+    """Its entries name the sides only (no players), and are stored so."""
+    imported = club_import.import_club(club_file(club, 6), owner=owner)
+    match = imported.club.matches[0]
+    hands.edit_hand(match, 1, owner, B_WINS, expected_version=1)
+    hands.delete_hand(match, 2, owner, expected_version=1)
+    assert [t["score"] for t in matches.match_json(match)["teams"]] == [
+        665 * 4 - 95,  # A won hands 3 to 6 of the file's six; B won hand 1 as corrected
+        665 - 95 * 4,
+    ]

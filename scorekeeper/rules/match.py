@@ -84,12 +84,11 @@ class MatchSetup:
 
 def match_state(setup: MatchSetup, hands: Sequence[PlayedHand]) -> MatchState:
     """Replay the hands and report where the match stands."""
-    totals = {name: Fraction(0) for name in setup.competitors}
+    totals = start_totals(setup)
     history = []
     for number, hand in enumerate(hands, start=1):
-        for name, points in credits(setup, hand, number).items():
-            totals[name] += points
-        history.append(dict(totals))
+        totals = carry(setup, totals, hand, number)
+        history.append(totals)
     variant = setup.variant
     standings = tuple(
         Standing(name, total, opening_for(variant, total), reached(variant, total))
@@ -105,6 +104,32 @@ def match_state(setup: MatchSetup, hands: Sequence[PlayedHand]) -> MatchState:
         winner=winner,
         tied_leaders=tied,
     )
+
+
+def start_totals(setup: MatchSetup) -> dict[str, Fraction]:
+    """Every competitor's total before the first hand."""
+    return {name: Fraction(0) for name in setup.competitors}
+
+
+def carry(
+    setup: MatchSetup, totals: Mapping[str, Fraction], hand: PlayedHand, number: int = 0
+) -> dict[str, Fraction]:
+    """The totals after one more hand (a new mapping; `totals` is left as it was). Scoring a
+    match's hands in order with this carries each hand's totals to the next, so every hand
+    is counted once instead of replaying all the hands before it for each one.
+
+    >>> from .formats import find_format
+    >>> from .presets import find_variant
+    >>> teams = {"A": ("1",), "B": ("2",)}
+    >>> setup = MatchSetup(find_variant("pagat"), find_format("2p"), ("1", "2"), teams)
+    >>> after = carry(setup, start_totals(setup), PlayedHand((Side(("1",), 50, "A"),)))
+    >>> carry(setup, after, PlayedHand((Side(("2",), -30, "B"),)))
+    {'A': Fraction(50, 1), 'B': Fraction(-30, 1)}
+    """
+    after = dict(totals)
+    for name, points in credits(setup, hand, number).items():
+        after[name] += points
+    return after
 
 
 def credits(setup: MatchSetup, hand: PlayedHand, number: int = 0) -> dict[str, Fraction]:
@@ -147,6 +172,11 @@ def side_score_before(state: MatchState, players: Sequence[str]) -> Fraction:
     """The score that sets a newly formed side's opening requirement in the share formats:
     the highest of its members' totals, since the requirement exists to slow the leaders."""
     return max(state.total(p) for p in players)
+
+
+def side_total_before(totals: Mapping[str, Fraction], players: Sequence[str]) -> Fraction:
+    """`side_score_before` from running totals (`carry`) instead of a whole match state."""
+    return max(totals[p] for p in players)
 
 
 def reached(variant: Variant, total: Fraction) -> bool:

@@ -91,6 +91,34 @@ def score_hand(
     return HandScore(scored, tuple(problems))
 
 
+def scores_alike(
+    variant: Variant,
+    before: Fraction | int,
+    other: Fraction | int,
+    opening_named: bool,
+    failed_openings: int = 0,
+) -> bool:
+    """Whether a side scores exactly alike (every point, line, problem and word) with
+    `other` as its score before the hand as with `before`, given whether it names its
+    opening (as cards or marked melds) and its failed opening attempts. That score counts
+    only through the opening requirement, and in the words of a named opening that falls
+    short; so a correction of an early hand need not score again a later hand this says is
+    alike. (Keep this in step with every use of `score_before` in this module.)"""
+
+    def needed(score: Fraction | int) -> Requirement:
+        return requirement(
+            variant.opening_table,
+            score,
+            variant.opening_comparison,
+            failed_openings,
+            variant.opening_failed_increment,
+        )
+
+    if needed(before) != needed(other):
+        return False
+    return not opening_named or format_points(before) == format_points(other)
+
+
 def _score_team(variant: Variant, team: TeamHand, kozi: Suit | None) -> TeamScore:
     verdicts = tuple(judge_meld(meld, variant, kozi) for meld in team.melds)
     lines: list[ScoreLine] = []

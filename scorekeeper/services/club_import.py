@@ -33,12 +33,10 @@ from scorekeeper.models import (
     User,
 )
 from scorekeeper.rules.formats import Credit, find_format
-from scorekeeper.rules.i18n import using
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import hands, stats
 from scorekeeper.services.club_export import FORMAT, VERSION
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.hand_words import with_words
 from scorekeeper.services.hands import MAX_REASON
 from scorekeeper.services.import_check import check_club_file
 from scorekeeper.services.import_fields import (
@@ -350,7 +348,18 @@ def _hands(
 ) -> int:
     numbers: set[int] = set()
     keys: set[str] = set()
-    for index, item in enumerate(need_list(raw, f"{where}.hands")):
+    listed = need_list(raw, f"{where}.hands")
+    live = sum(1 for item in listed if not (isinstance(item, dict) and item.get("deleted") is True))
+    if live > hands.MAX_HANDS:  # before any is read: each is scored (issue 11)
+        raise Invalid(
+            _(
+                "%(where)s has %(count)d hands; a match holds at most %(most)d.",
+                where=where,
+                count=live,
+                most=hands.MAX_HANDS,
+            )
+        )
+    for index, item in enumerate(listed):
         at = f"{where}.hands[{index}]"
         hand = need_object(item, at)
         number = need_number(hand.get("number"), f"{at}.number", least=1)
@@ -383,14 +392,14 @@ def _hands(
 
 
 def _rescore(match: Match, where: str) -> None:
-    """Score the live hands again, in order, as the hand service stores them (in English, with
-    the message data of their words)."""
+    """Score the live hands again, in order, as the hand service stores them (in English),
+    each once: the totals carry from hand to hand."""
+    running = hands.Rescoring(match, entries_stored=False)
     for hand in sorted(match.hands, key=lambda h: h.number):
         if hand.deleted:
             continue
         try:
-            with using(None):
-                hand.result = with_words(hands.rescore(match, hand.entry, hand.number))
+            running.rescore(hand)
         except Invalid as error:
             raise Invalid(f"{where}, hand {hand.number}: {error.message}") from None
         except (ValueError, KeyError, TypeError) as error:

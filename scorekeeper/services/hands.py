@@ -4,6 +4,8 @@ earlier version is kept (as long as its match is)."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -16,8 +18,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import translating, using
-from scorekeeper.rules.match import credits, side_score_before
-from scorekeeper.rules.scoring import kozi_missing, score_hand
+from scorekeeper.rules.match import MatchSetup, carry, credits, side_total_before, start_totals
+from scorekeeper.rules.scoring import TeamHand, kozi_missing, score_hand, scores_alike
 from scorekeeper.services import stats
 from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
@@ -25,7 +27,9 @@ from scorekeeper.services.hand_words import with_words, worded
 from scorekeeper.services.locks import lock_match, written, written_now
 from scorekeeper.services.matches import (
     format_of,
+    live_hands,
     names_of,
+    played,
     played_result,
     setup_of,
     state_of,
@@ -35,6 +39,11 @@ from scorekeeper.services.matches import (
 _ENTRY_FIELDS = {"kozi", "teams"}
 #: A reason is a sentence or two; every viewer's scoreboard and history carries it.
 MAX_REASON = 1000
+#: The most live hands one match holds, saved at the table or imported (issue 11). A hand
+#: takes ten minutes or more to deal, play and count, so 500 hands are three and a half days
+#: of play without sleep, far beyond any real match (a game to 5,000 takes 10 to 30 hands);
+#: it bounds what a correction of an early hand rescores.
+MAX_HANDS = 500
 
 
 def preview(
@@ -47,12 +56,6 @@ def preview(
     if require_kozi:
         _require_kozi(match, normalized)
     return _score(match, normalized, number)[1]
-
-
-def rescore(match: Match, entry: Any, number: int) -> dict[str, Any]:
-    """Score a stored hand again, as it was entered: old hands may lack a kózi that today's
-    form asks for, and they are history, so they are scored as they stand."""
-    return _score(match, _normalize(match, entry), number)[1]
 
 
 def totals_after(
@@ -134,12 +137,20 @@ def _plan(
         raise Conflict(
             _("The match is over: %(winner)s won. Correct an earlier hand instead.", winner=winner)
         )
+    if state.hands_played >= MAX_HANDS:
+        raise Conflict(
+            _(
+                "This match has %(most)d hands, the most one match holds; "
+                "start a new match to play on.",
+                most=MAX_HANDS,
+            )
+        )
     normalized = _normalize(match, entry)
     _require_kozi(match, normalized)
     number = 1 + max((h.number for h in match.hands), default=0)
     normalized, shown = _score(match, normalized, number)
     reason = _check_problems(shown, accepted_reason)
-    return number, normalized, _stored(match, normalized, number), reason
+    return number, normalized, _stored(match, normalized, number, shown), reason
 
 
 def edit_hand(
@@ -159,12 +170,13 @@ def edit_hand(
     _require_kozi(match, normalized)
     normalized, shown = _score(match, normalized, number)
     reason = _check_problems(shown, accepted_reason)
-    result = _stored(match, normalized, number)
+    result = _stored(match, normalized, number, shown)
+    old_result = hand.result
     _swap(
         hand, expected_version, entry=normalized, result=result, accepted_reason=reason, user=user
     )
     db.session.add(_version(hand, "edited", user))
-    recompute(match)
+    recompute(match, number, old_result)
     stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
     db.session.commit()
     return hand
@@ -173,9 +185,10 @@ def edit_hand(
 def delete_hand(match: Match, number: int, user: User | None, expected_version: int) -> None:
     lock_match(match)
     hand = hand_of(match, number)
+    old_result = hand.result
     _swap(hand, expected_version, deleted=True, user=user)
     db.session.add(_version(hand, "deleted", user))
-    recompute(match)
+    recompute(match, number, old_result)
     stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
     db.session.commit()
 
@@ -207,14 +220,85 @@ def history(match: Match, number: int) -> list[HandVersion]:
     )
 
 
-def recompute(match: Match) -> None:
-    """Rescore every hand after a correction: a changed total moves later opening needs."""
+class Rescoring:
+    """Scores a match's live hands again in order, carrying the totals from each hand to the
+    next: each hand is scored once (replaying every earlier hand for each one made a long
+    match's rescoring quadratic, issue 11). Results are stored in English, as `_stored`."""
+
+    def __init__(self, match: Match, entries_stored: bool = True) -> None:
+        self.match = match
+        self.entries_stored = entries_stored  # else they come from a file, unchecked
+        self.setup = setup_of(match)
+        self.totals = start_totals(self.setup)
+
+    def keep(self, hand: Hand) -> None:
+        """Count a hand as it is stored (one before the first that can change)."""
+        self.totals = carry(self.setup, self.totals, played(hand), hand.number)
+
+    def rescore(self, hand: Hand, was: Mapping[str, Fraction] | None = None) -> None:
+        """Score `hand` again from its entry against the totals before it, and count it. It
+        is scored as it was entered: old hands may lack a kózi that today's form asks for,
+        and they are history, so they are scored as they stand. `was` holds the totals its
+        stored result was scored against: where the engine says each side scores alike with
+        either, the stored result stands as it is."""
+        entry = hand.entry
+        if not self.entries_stored or any("players" not in side for side in entry["teams"]):
+            # A file's entry, or one an import stored as the file had it (sides by name).
+            entry = _normalize(self.match, entry)
+        if was is not None and self._alike(entry, was):
+            self.keep(hand)
+            return
+        with using(None):
+            _entry, result = _score(self.match, entry, hand.number, self._table())
+            result = with_words(result)
+        if result != hand.result:
+            hand.result = result
+        self.keep(hand)
+
+    def _table(self) -> _Table:
+        return _Table(self.setup, self.totals)
+
+    def _alike(self, entry: dict[str, Any], was: Mapping[str, Fraction]) -> bool:
+        """Whether every side of the (stored, well-formed) entry scores alike with the totals
+        before it now and with `was`; anything unexpected says no, and is scored in full."""
+        try:
+            now = _befores(self._table(), entry)
+            then = _befores(_Table(self.setup, was), entry)
+        except (KeyError, TypeError, ValueError):
+            return False
+        for side, before, old in zip(entry["teams"], now, then, strict=True):
+            failed = side.get("failed_openings", 0)
+            if isinstance(failed, bool) or not isinstance(failed, int):
+                return False
+            named = side.get("opening") is not None or bool(side.get("opening_melds"))
+            if not scores_alike(self.setup.variant, before, old, named, failed):
+                return False
+        return True
+
+
+def recompute(match: Match, changed: int, old_result: dict[str, Any]) -> None:
+    """Rescore the hands after hand `changed` once it was corrected or deleted (`old_result`
+    is what it scored before): its score moved the totals before them, and so their opening
+    needs. Hands before it cannot change, and once the totals before a later hand are what
+    they were when it was scored, neither can it or any hand after it."""
+    db.session.flush()  # the changed hand is current already (`_swap` read it back)
+    running = Rescoring(match)
+    ordered = sorted(live_hands(match), key=lambda h: h.number)
+    for hand in ordered:
+        if hand.number < changed:
+            running.keep(hand)
+    # The totals the stored results of the later hands were scored against.
+    was = carry(running.setup, running.totals, played_result(old_result), changed)
+    for hand in ordered:
+        if hand.number == changed:
+            running.keep(hand)
+        elif hand.number > changed:
+            if running.totals == was:
+                break
+            stored_against = was
+            was = carry(running.setup, was, played(hand), hand.number)
+            running.rescore(hand, stored_against)
     db.session.flush()
-    db.session.refresh(match)
-    for hand in sorted(match.hands, key=lambda h: h.number):
-        if not hand.deleted:
-            hand.result = _stored(match, hand.entry, hand.number)
-            db.session.flush()
 
 
 # --- internals ------------------------------------------------------------------------------
@@ -431,31 +515,70 @@ def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
         return version.result
 
 
-def _stored(match: Match, entry: dict[str, Any], number: int) -> dict[str, Any]:
+def _stored(
+    match: Match, entry: dict[str, Any], number: int, shown: dict[str, Any]
+) -> dict[str, Any]:
+    """The result to store (in English, with the message data of its words): `shown`, the
+    entry scored for the reader, when it is in English already, else the entry scored again
+    in English."""
+    if not translating():
+        return with_words(shown)
     with using(None):
         return with_words(_score(match, entry, number)[1])
 
 
+@dataclasses.dataclass(frozen=True)
+class _Table:
+    """What scoring a hand needs of its match: the rules and seats, and the totals before it."""
+
+    setup: MatchSetup
+    totals: Mapping[str, Fraction]
+
+
+def _table_before(match: Match, number: int | None) -> _Table:
+    """The match's totals before hand `number` (before the next hand if None), counted once
+    from the stored results of the live hands below it."""
+    setup = setup_of(match)
+    totals = start_totals(setup)
+    for hand in sorted(live_hands(match), key=lambda h: h.number):
+        if number is None or hand.number < number:
+            totals = carry(setup, totals, played(hand), hand.number)
+    return _Table(setup, totals)
+
+
+def _befores(table: _Table, entry: dict[str, Any]) -> list[Fraction]:
+    """Each side's score before the hand, which sets its opening requirement."""
+    if table.setup.table_format.credit is Credit.TEAM:
+        return [table.totals[side["name"]] for side in entry["teams"]]
+    return [
+        side_total_before(table.totals, [str(p) for p in side["players"]])
+        for side in entry["teams"]
+    ]
+
+
+def _read_teams(table: _Table, entry: dict[str, Any]) -> Sequence[TeamHand]:
+    """The entry's sides as the engine reads them, each with its score before the hand."""
+    bodies = [
+        {k: v for k, v in side.items() if k != "players"} | {"score_before": str(before)}
+        for side, before in zip(entry["teams"], _befores(table, entry), strict=True)
+    ]
+    return referee.read_teams(bodies, table.setup.table_format)
+
+
 def _score(
-    match: Match, entry: dict[str, Any], number: int | None
+    match: Match, entry: dict[str, Any], number: int | None, table: _Table | None = None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    variant = variant_of(match)
-    state = state_of(match, upto=number)
-    credit = format_of(match).credit
-    bodies = []
-    for side in entry["teams"]:
-        body = {k: v for k, v in side.items() if k != "players"}
-        if credit is Credit.TEAM:
-            body["score_before"] = str(state.total(side["name"]))
-        else:
-            body["score_before"] = str(side_score_before(state, [str(p) for p in side["players"]]))
-        bodies.append(body)
+    """Score `entry` as hand `number`, against the totals before it (`table`, when the caller
+    carries them forward; else counted from the stored hands)."""
+    table = table or _table_before(match, number)
+    table_format = table.setup.table_format
+    credit = table_format.credit
     try:
         kozi = referee.read_suit(entry.get("kozi"))
-        teams = referee.read_teams(bodies, format_of(match))
+        teams = _read_teams(table, entry)
     except ValueError as error:
         raise Invalid(str(error)) from None
-    result = referee.hand_json(score_hand(variant, teams, kozi, format_of(match)))
+    result = referee.hand_json(score_hand(table.setup.variant, teams, kozi, table_format))
     for side, scored in zip(entry["teams"], result["teams"], strict=True):
         scored["players"] = side["players"]
         if credit is Credit.TEAM:

@@ -8,7 +8,7 @@ its first live hand (`played_at`, in UTC, as services.seasons.season_of decides)
 from __future__ import annotations
 
 import dataclasses
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa

@@ -7,6 +7,7 @@ from flask_wtf.file import FileField, FileRequired
 
 from scorekeeper.web.page_form import PageForm
 
+
 class ImportForm(PageForm):
     file = FileField(
         _l("Club file (JSON)"),

@@ -4,6 +4,7 @@ from flask import Flask, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.extensions import db
@@ -88,7 +89,47 @@ def handle_service_error(error: ServiceError) -> ResponseReturnValue:
     return render_template("error.html", error=page), error.status
 
 
+#: PostgreSQL's codes for a write that met another one: serialization failure, deadlock,
+#: and a lock not had within lock_timeout. Each leaves nothing changed and may be retried.
+BUSY_SQLSTATES = frozenset({"40001", "40P01", "55P03"})
+#: How long a client is asked to wait before it tries again.
+RETRY_AFTER_SECONDS = 2
+
+
+def database_busy(error: OperationalError) -> bool:
+    """Whether the database refused because another write held it, not because it broke:
+    SQLite's "database is locked" (its busy timeout ran out, or a snapshot went stale) and
+    PostgreSQL's lock timeouts, deadlocks and serialization failures."""
+    if "database is locked" in str(error.orig):
+        return True
+    return getattr(error.orig, "sqlstate", None) in BUSY_SQLSTATES
+
+
+def handle_database_error(error: OperationalError) -> ResponseReturnValue:
+    """A database busy with other writes answers 503 with Retry-After, never 500: nothing
+    was changed, and the same request may simply be sent again (the phone's outbox keeps
+    a hand it could not send and sends it later). Any other database failure is a 500."""
+    db.session.rollback()
+    if not database_busy(error):
+        raise error
+    message = _(
+        "The server is busy with other changes just now, so nothing was changed. "
+        "Try again in a moment."
+    )
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if _wants_json():
+        return {"error": message}, 503, headers
+    if request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
+        "application/json"
+    ):
+        # The phone's outbox (static/js/outbox.js) keeps a hand refused with a 5xx.
+        return {"saved": False, "errors": [message], "problems": []}, 503, headers
+    page = {"code": 503, "name": _("Busy"), "description": message}
+    return render_template("error.html", error=page), 503, headers
+
+
 def register(app: Flask) -> None:
     app.register_error_handler(ServiceError, handle_service_error)
+    app.register_error_handler(OperationalError, handle_database_error)
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(InternalServerError, handle_server_error)

@@ -61,6 +61,11 @@ def member_match(user: User | None, match_id: object) -> Match | None:
     return match
 
 
+def no_such_match() -> NotFound:
+    """The one answer for a match someone may not see: it does not exist, to them."""
+    return NotFound(_("There is no such match, or you are not a member of its club."))
+
+
 def match_for(
     user: User | None, match_id: object, needed: Role = Role.VIEWER, missing: str | None = None
 ) -> Match:
@@ -68,7 +73,7 @@ def match_for(
     with `missing` as its message if given) with the role `needed` (403 otherwise)."""
     match = member_match(user, match_id)
     if match is None:
-        raise NotFound(missing or _("There is no such match, or you are not a member of its club."))
+        raise NotFound(missing) if missing else no_such_match()
     club_for(user, match.club_id, needed)
     return match
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 import sqlalchemy as sa
@@ -87,7 +88,7 @@ def running_ids(club_id: int) -> list[int]:
 def club_revision(club_id: int) -> str:
     """The ETag of the club's big screen: which matches are running, and each one's hands."""
     ids = running_ids(club_id)
-    rows = []
+    counted: dict[int, tuple[int, int]] = {}
     if ids:
         rows = db.session.execute(
             sa.select(
@@ -98,7 +99,7 @@ def club_revision(club_id: int) -> str:
             .where(Hand.match_id.in_(ids))
             .group_by(Hand.match_id)
         ).all()
-    counted = {match_id: (count, versions) for match_id, count, versions in rows}
+        counted = {match_id: (count, versions) for match_id, count, versions in rows}
     text = ";".join(f"{i}:{counted.get(i, (0, 0))[0]}:{counted.get(i, (0, 0))[1]}" for i in ids)
     return f"c{club_id}-{hashlib.sha256(text.encode()).hexdigest()[:20]}"
 
@@ -156,7 +157,7 @@ def live_match(match: Match) -> LiveMatch:
                 name=names.get(s.name, s.name),
                 players=_team_players(match, s.name),
                 total=format_points(s.total),
-                progress=float(max(0, min(s.total, target))),
+                progress=float(max(Fraction(0), min(s.total, Fraction(target)))),
                 leading=bool(state.hands_played) and s.total == top,
             )
             for s in state.standings

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
@@ -24,9 +24,8 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Membership, Role, Seat
 from scorekeeper.services import live
-from scorekeeper.services.clubs import club_for, is_row_id, role_in
+from scorekeeper.services.clubs import club_for, is_row_id, no_such_match, role_in
 from scorekeeper.services.live import POLL_EVERY_MS
-from scorekeeper.web.matches import no_such_match
 from scorekeeper.web.scoreboard import board
 from scorekeeper.web.seasons import scoreboard_extras
 
@@ -86,7 +85,7 @@ def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValu
         with _drawings_lock:
             kept = _drawings.get(key)
         if kept is not None:
-            return kept  # type: ignore[return-value]
+            return cast(dict[str, Any], kept)
         match = db.session.get(Match, match_id)
         if match is None:
             raise no_such_match()
@@ -146,8 +145,10 @@ def live_regions(
 @login_required
 def match_regions(match_id: int) -> ResponseReturnValue:
     match_id = member_match_id(match_id)
-    club_id = db.session.scalar(sa.select(Match.club_id).where(Match.id == match_id))
-    role = role_in(current_user, db.session.get(Club, club_id))
+    club = db.session.get(
+        Club, db.session.scalar(sa.select(Match.club_id).where(Match.id == match_id))
+    )
+    role = None if club is None else role_in(current_user, club)
     kind = "viewer" if role is None or role is Role.VIEWER else role.value
     return live_regions(match_id, kind)
 
@@ -170,7 +171,7 @@ def running_matches(club: Club) -> list[live.LiveMatch]:
     return [m for m in shown if not m.finished]
 
 
-def big_screen(club: Club, poll_url: str, shared: bool) -> ResponseReturnValue:
+def big_screen(club: Club, poll_url: str, shared: bool) -> str:
     etag = live.club_revision(club.id)  # before reading: a save in between shows next poll
     return render_template(
         "clubs/live.html",

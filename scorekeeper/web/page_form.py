@@ -25,8 +25,8 @@ from scorekeeper.services.errors import Invalid
 from scorekeeper.services.numbers import short
 
 
-class PageForm(FlaskForm):  # type: ignore[misc]
-    class Meta(FlaskForm.Meta):  # type: ignore[misc]
+class PageForm(FlaskForm):
+    class Meta(FlaskForm.Meta):
         def wrap_formdata(self, form: PageForm, formdata: Any) -> Any:
             if formdata is not _Auto or not form.is_submitted():
                 return super().wrap_formdata(form, formdata)

@@ -13,7 +13,7 @@ from scorekeeper.referee import MAX_NAME, MAX_TEAMS
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.hands import MAX_REASON
+from scorekeeper.services.hands import MAX_HANDS, MAX_REASON
 from scorekeeper.services.import_fields import (
     MOST_NUMBER,
     need_between,
@@ -135,6 +135,16 @@ def _hands(raw: Any, where: str, seats: set[int], teams: set[str] | None) -> set
     numbers: set[int] = set()
     keys: set[str] = set()
     hands = need_list(raw, f"{where}.hands")
+    live = sum(1 for item in hands if not (isinstance(item, dict) and item.get("deleted") is True))
+    if live > MAX_HANDS:  # before any is read: each is checked, and scored at the import
+        raise Invalid(
+            _(
+                "%(where)s has %(count)d hands; a match holds at most %(most)d.",
+                where=where,
+                count=live,
+                most=MAX_HANDS,
+            )
+        )
     for index, item in enumerate(hands):
         at = f"{where}.hands[{index}]"
         hand = need_object(item, at)

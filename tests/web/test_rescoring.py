@@ -213,10 +213,13 @@ def club_file(club: Club, live: int, deleted: int = 0) -> dict[str, Any]:
             "number": n,
             "entry": {
                 "kozi": "H",
-                "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}],
+                "teams": [
+                    {"name": "A", "players": players[0:4:2], **WINNERS},
+                    {"name": "B", "players": players[1:4:2], **LOSERS},
+                ],
             },
             "deleted": n > live,
-            "result": {"teams": []},
+            "result": {"legal": True, "problems": [], "teams": []},
             "updated_at": "2026-03-01T10:00:00+00:00",
         }
         for n in range(1, live + deleted + 1)
@@ -277,7 +280,8 @@ def test_a_match_takes_no_hand_past_the_longest(
 def test_a_hand_made_files_match_takes_corrections_after_its_import(
     owner: User, club: Club
 ) -> None:
-    """Its entries name the sides only (no players), and are stored so."""
+    """A file written by hand (results left empty for the import to make) takes
+    corrections and deletions like a match played here."""
     imported = club_import.import_club(club_file(club, 6), owner=owner)
     match = imported.club.matches[0]
     hands.edit_hand(match, 1, owner, B_WINS, expected_version=1)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from security_world import World, build_world, client_as, csrf_token, drop, secure_app, snapshot
+from security_world import World, build_world, client_as, csrf_token, snapshot
 from support.hand_entries import EXAMPLE_SCORE_BODY, REFERENCE_HAND
 
 HUGE = "9" * 5000  # int() refuses more than 4,300 digits
@@ -22,11 +22,10 @@ NOT_NUMBERS = ("²", "١٢", HUGE, "99999999999999999999")
 
 
 @pytest.fixture
-def app(database_url: str) -> Iterator[Flask]:
+def app(app: Flask) -> Flask:
     """CSRF off: these tests are about what a request holds, not who may send it."""
-    app = secure_app(database_url, WTF_CSRF_ENABLED=False)
-    yield app
-    drop(app)
+    app.config["WTF_CSRF_ENABLED"] = False
+    return app
 
 
 def _status(response: Any) -> int:
@@ -142,25 +141,20 @@ def test_a_large_form_is_413_on_the_error_page(client: FlaskClient) -> None:
     assert "at most 256 KB" in page and "<html" in page
 
 
-def test_the_import_takes_its_own_larger_limit_before_any_form_is_parsed(
-    database_url: str,
-) -> None:
+def test_the_import_takes_its_own_larger_limit_before_any_form_is_parsed(app: Flask) -> None:
     """With CSRF on, the CSRF hook parsed the whole upload before the view set its limit."""
-    app = secure_app(database_url)
-    try:
-        world = build_world(app)
-        owner = client_as(app, world, "owner")
-        token = csrf_token(owner)
-        big = {"csrf_token": token, "file": (io.BytesIO(b" " * (6 * 1024 * 1024)), "c.json")}
-        response = owner.post("/clubs/import", data=big)
-        assert response.status_code == 413
-        assert "at most 5 MB" in response.get_data(as_text=True)
-        # Above the global limit, within the import's: read, and refused for what it holds.
-        file = io.BytesIO(b"[]" + b" " * (1024 * 1024))
-        response = owner.post("/clubs/import", data={"csrf_token": token, "file": (file, "c.json")})
-        assert response.status_code == 400
-    finally:
-        drop(app)
+    app.config["WTF_CSRF_ENABLED"] = True
+    world = build_world(app)
+    owner = client_as(app, world, "owner")
+    token = csrf_token(owner)
+    big = {"csrf_token": token, "file": (io.BytesIO(b" " * (6 * 1024 * 1024)), "c.json")}
+    response = owner.post("/clubs/import", data=big)
+    assert response.status_code == 413
+    assert "at most 5 MB" in response.get_data(as_text=True)
+    # Above the global limit, within the import's: read, and refused for what it holds.
+    file = io.BytesIO(b"[]" + b" " * (1024 * 1024))
+    response = owner.post("/clubs/import", data={"csrf_token": token, "file": (file, "c.json")})
+    assert response.status_code == 400
 
 
 # --- items 9 and 10: one reader of numbers, every number bounded -------------------------------

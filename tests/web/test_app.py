@@ -91,6 +91,7 @@ def test_unknown_api_path_is_a_json_404(client: FlaskClient) -> None:
     assert set(response.json or {}) == {"error"}
 
 
+@pytest.mark.fresh_app  # adds a route
 def test_wrong_method_under_api_is_a_json_405(app: Flask, client: FlaskClient) -> None:
     app.add_url_rule("/api/only-get", view_func=lambda: {"ok": True})
     response = client.post("/api/only-get")
@@ -108,6 +109,7 @@ def test_unknown_page_is_an_html_404(client: FlaskClient) -> None:
     assert b"Back to the start page" in response.data
 
 
+@pytest.mark.fresh_app  # adds a route
 def test_server_error_under_api_is_json(app: Flask, client: FlaskClient) -> None:
     def boom() -> str:
         raise RuntimeError("boom")

@@ -254,6 +254,7 @@ def test_every_page_offers_the_switch_back_to_itself(client: FlaskClient) -> Non
 # --- the engine speaks the page's language ---------------------------------------------------
 
 
+@pytest.mark.fresh_app  # adds a route
 def test_each_request_tells_the_engine_its_language(app: Flask, client: FlaskClient) -> None:
     app.add_url_rule("/engine-language", view_func=engine_i18n.language)
     assert client.get("/engine-language", headers=GREEK).text == "el"

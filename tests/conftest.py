@@ -47,7 +47,7 @@ DATABASES = ["sqlite", "postgresql"] if POSTGRESQL_URL else ["sqlite"]
 
 
 def _worker() -> str:
-    """"" outside xdist, "_gw0", "_gw1" … in its workers."""
+    """ "" outside xdist, "_gw0", "_gw1" … in its workers."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     return f"_{worker}" if worker else ""
 

@@ -18,7 +18,8 @@ from typing import Any
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
-from support.databases import TEST_CONFIG, drop, new_app
+from support.databases import TEST_CONFIG, new_app
+from support.databases import drop as drop  # the tests beside this import it from here
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict

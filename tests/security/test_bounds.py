@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import io
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -12,7 +11,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User
 from scorekeeper.web.auth import safe_next
@@ -275,17 +273,9 @@ def test_register_follows_a_safe_next(client: FlaskClient) -> None:
 
 
 @pytest.fixture
-def csrf_client(database_url: str) -> Iterator[FlaskClient]:
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url}
-    )
-    with app.app_context():
-        db.create_all()
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
+def csrf_client(app: Flask) -> FlaskClient:
+    app.config["WTF_CSRF_ENABLED"] = True  # the shared app puts it back after the test
+    return app.test_client()
 
 
 def _token_in(page: str) -> str:

@@ -19,6 +19,10 @@ How the databases are shared, for speed (issue 12):
 - Passwords are hashed cheaply (``PASSWORD_HASH_METHOD`` in support/databases.py's
   TEST_CONFIG); a test of the production hash sets ``app.config["PASSWORD_HASH_METHOD"] =
   None``.
+- A test (or module: ``pytestmark``) marked ``@pytest.mark.stateless`` never touches the
+  database: it runs once, not once per kind, on a shared app WITHOUT a database (no
+  tables: a query fails with "no such table"). Mark tests that only score, judge or render
+  what needs no stored row: the referee API and pages, the CLI's referee commands, …
 - Browser tests (Playwright) run on SQLite only: what they check is the page in a phone,
   and the database under the server makes no difference to that; every database behaviour
   they touch is tested on both databases without a browser.
@@ -69,7 +73,9 @@ def _shared_app(
     apps: dict[str, SharedApp] = {}
 
     def shared(kind: str) -> SharedApp:
-        if kind not in apps:
+        if kind not in apps and kind == "none":
+            apps[kind] = SharedApp("sqlite://", schema=False)
+        elif kind not in apps:
             if kind == "sqlite":
                 url = f"sqlite:///{tmp_path_factory.mktemp('shared') / 'test.sqlite'}"
             else:
@@ -86,8 +92,10 @@ def _shared_app(
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Run each test that asks for a database once on each kind; browser tests on SQLite
-    only (see the module's docstring)."""
-    if "database" in metafunc.fixturenames:
+    only, and ``stateless`` ones once on an app without a database (see the docstring)."""
+    if "database" in metafunc.fixturenames and not metafunc.definition.get_closest_marker(
+        "stateless"
+    ):
         browser = BROWSER_FIXTURES.intersection(metafunc.fixturenames) or any(
             mark.name == "browser" for mark in metafunc.definition.iter_markers()
         )
@@ -96,14 +104,19 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture
 def database(request: pytest.FixtureRequest) -> str:
-    """The kind of database this test runs on: "sqlite" or "postgresql" (see above)."""
-    raise AssertionError("pytest_generate_tests parametrizes `database`")
+    """The kind of database this test runs on: "sqlite" or "postgresql" (see above), or
+    "none" for a ``stateless`` test."""
+    # Tests that ask for one are parametrized in pytest_generate_tests; only a stateless
+    # test (or one asking with getfixturevalue) comes here.
+    assert request.node.get_closest_marker("stateless"), "ask for `app` as an argument"
+    return "none"
 
 
 @pytest.fixture
 def database_url(database: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database of this test's kind: a fresh SQLite file, or this process's spare
     PostgreSQL database (which the test must leave empty). Not the shared app's."""
+    assert database != "none", "a `stateless` test has no database: drop the mark"
     if database == "sqlite":
         return f"sqlite:///{tmp_path / 'test.sqlite'}"
     url: str = request.getfixturevalue("_fresh_postgresql_url")

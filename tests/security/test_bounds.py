@@ -40,6 +40,7 @@ def _aces(count: int) -> str:
     return " ".join(["AH"] * count)
 
 
+@pytest.mark.stateless
 def test_a_meld_above_the_largest_deck_is_refused_naming_the_limit(client: FlaskClient) -> None:
     allowed = client.post("/api/v1/melds/check", json={"variant": "pagat", "cards": _aces(162)})
     assert allowed.status_code == 200
@@ -48,6 +49,7 @@ def test_a_meld_above_the_largest_deck_is_refused_naming_the_limit(client: Flask
     assert "holds 163 cards" in response.json["error"] and "162" in response.json["error"]
 
 
+@pytest.mark.stateless
 def test_a_meld_above_the_formats_deck_is_refused(client: FlaskClient) -> None:
     body = {"variant": "pagat", "format": "4p", "cards": _aces(109)}
     response = client.post("/api/v1/melds/check", json=body)
@@ -55,6 +57,7 @@ def test_a_meld_above_the_formats_deck_is_refused(client: FlaskClient) -> None:
     assert "only 108" in response.json["error"]
 
 
+@pytest.mark.stateless
 def test_judging_the_largest_allowed_meld_is_quick(client: FlaskClient) -> None:
     """5,000 AH took 30 s; the largest meld allowed now is a few milliseconds' work."""
     body = {"variant": "pagat", "cards": "QH KH " + _aces(160)}
@@ -81,12 +84,14 @@ def _score_body(**team_changes: Any) -> dict[str, Any]:
     ],
     ids=["meld", "hand", "melds", "hands", "whole-hand"],
 )
+@pytest.mark.stateless
 def test_score_requests_are_bounded(client: FlaskClient, changes: Any, words: str) -> None:
     response = client.post("/api/v1/hands/score", json=_score_body(**changes))
     assert response.status_code == 400
     assert words in response.json["error"], response.json
 
 
+@pytest.mark.stateless
 def test_twenty_thousand_teams_are_refused_at_once(client: FlaskClient) -> None:
     teams = [{}] * 20_000  # 80 KB: within the body limit
     started = time.perf_counter()
@@ -96,6 +101,7 @@ def test_twenty_thousand_teams_are_refused_at_once(client: FlaskClient) -> None:
     assert time.perf_counter() - started < 2
 
 
+@pytest.mark.stateless
 def test_the_meld_checker_page_refuses_an_impossible_meld(client: FlaskClient) -> None:
     response = client.post("/referee/meld", data={"variant": "pagat", "cards": _aces(163)})
     assert response.status_code == 400
@@ -125,6 +131,7 @@ def test_a_match_hand_above_its_deck_is_refused(app: Flask, world: World) -> Non
 # --- item 2: request bodies --------------------------------------------------------------------
 
 
+@pytest.mark.stateless
 def test_a_large_api_body_is_413_json_naming_the_limit(client: FlaskClient) -> None:
     response = client.post("/api/v1/melds/check", json={"variant": "pagat", "x": "y" * 300_000})
     assert response.status_code == 413
@@ -133,6 +140,7 @@ def test_a_large_api_body_is_413_json_naming_the_limit(client: FlaskClient) -> N
     }
 
 
+@pytest.mark.stateless
 def test_a_large_form_is_413_on_the_error_page(client: FlaskClient) -> None:
     response = client.post("/login", data={"username": "x" * 300_000, "password": "y"})
     assert response.status_code == 413
@@ -212,6 +220,7 @@ def test_unicode_digits_and_huge_numbers_are_never_a_500(app: Flask, world: Worl
     assert snapshot(app) == before
 
 
+@pytest.mark.stateless
 def test_the_meld_checker_ignores_a_superscript_match_id_anonymously(client: FlaskClient) -> None:
     assert client.get("/referee/meld?match=%C2%B2").status_code == 200
 

@@ -98,12 +98,16 @@ class SharedApp:
     as it was after a test: its rows deleted (ids start at 1 again), its config restored,
     its login-limit counts forgotten."""
 
-    def __init__(self, url: str) -> None:
-        self.app = new_app(url)
+    def __init__(self, url: str, schema: bool = True) -> None:
+        """`schema=False`: an app without a database for tests that never touch one (an
+        in-memory SQLite database without tables: a query fails with "no such table")."""
+        self.app = (
+            new_app(url) if schema else create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
+        )
         self.config = dict(self.app.config)
         self.rules = len(list(self.app.url_map.iter_rules()))
-        self.database = make_url(self.app.config["SQLALCHEMY_DATABASE_URI"]).database
-        assert self.database is not None
+        self.database = make_url(self.app.config["SQLALCHEMY_DATABASE_URI"]).database or ""
+        self.schema = schema
         with self.app.app_context():
             self.dialect = db.engine.dialect.name
             self.sequences = (
@@ -116,7 +120,8 @@ class SharedApp:
                 else []
             )
             db.session.remove()
-        _SHARED.add(self.database)
+        if schema:
+            _SHARED.add(self.database)
 
     def reset(self) -> None:
         app = self.app
@@ -146,4 +151,5 @@ class SharedApp:
 
     def close(self) -> None:
         _SHARED.discard(self.database)
-        drop(self.app)
+        if self.schema:
+            drop(self.app)

@@ -52,6 +52,7 @@ def logged_in_as(client: FlaskClient) -> str | None:
 # Registering
 
 
+@pytest.mark.stateless
 def test_register_page_has_labelled_fields(client: FlaskClient) -> None:
     response = client.get("/register")
     assert response.status_code == 200
@@ -100,6 +101,7 @@ def test_register_logs_in_and_goes_to_my_clubs(client: FlaskClient, app: Flask) 
         "repeat-differs",
     ],
 )
+@pytest.mark.stateless
 def test_register_refuses_bad_input_with_a_message(
     client: FlaskClient, username: str, password: str, repeat: str, message: str
 ) -> None:
@@ -124,6 +126,7 @@ def test_register_refuses_a_taken_username_beside_the_field(client: FlaskClient)
     assert 'value="ann"' in page, "what was typed comes back, trimmed"
 
 
+@pytest.mark.stateless
 def test_register_never_echoes_the_password(client: FlaskClient) -> None:
     response = client.post(
         "/register", data={"username": "", "password": "s3cret-pass", "repeat": "s3cret-pass"}
@@ -174,6 +177,7 @@ def test_login_refuses_wrong_credentials_alike(
     assert logged_in_as(client) is None
 
 
+@pytest.mark.stateless
 def test_login_with_empty_fields_names_both(client: FlaskClient) -> None:
     response = client.post("/login", data={"username": "", "password": ""})
     assert response.status_code == 400
@@ -375,6 +379,7 @@ def test_a_token_label_has_a_limit(client: FlaskClient) -> None:
     assert "sk_" not in text(response)
 
 
+@pytest.mark.stateless
 def test_account_pages_need_a_login(client: FlaskClient) -> None:
     for method, path in [
         ("get", "/account/tokens"),
@@ -414,12 +419,14 @@ def test_easy_passwords_are_refused_with_the_reason(
         assert db.session.scalar(db.select(User).where(User.username == "ann")) is None
 
 
+@pytest.mark.stateless
 def test_a_password_that_is_the_whole_username_is_refused(client: FlaskClient) -> None:
     response = register(client, "annabelle1", "annabelle1")
     assert response.status_code == 400
     assert "must not contain your username" in text(response)
 
 
+@pytest.mark.stateless
 def test_the_reason_is_said_in_greek(client: FlaskClient) -> None:
     client.set_cookie("lang", "el")
     response = register(client, "ann", "password1")

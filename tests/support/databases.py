@@ -110,15 +110,6 @@ class SharedApp:
         self.schema = schema
         with self.app.app_context():
             self.dialect = db.engine.dialect.name
-            self.sequences = (
-                list(
-                    db.session.scalars(
-                        sa.text("SELECT sequencename FROM pg_sequences WHERE schemaname='public'")
-                    )
-                )
-                if self.dialect == "postgresql"
-                else []
-            )
             db.session.remove()
         if schema:
             _SHARED.add(self.database)
@@ -140,13 +131,17 @@ class SharedApp:
                 _WRITTEN.discard(self.database)
 
     def _empty(self) -> None:
-        # DELETE rather than TRUNCATE: on tables of a few rows it is much cheaper, and it
-        # needs no lock that a connection left open by a server thread would block.
         with db.engine.begin() as connection:
+            if self.dialect == "postgresql":
+                # TRUNCATE, not DELETE: fresh tables, so rows come back in the order they
+                # were written, as on the new schema each test used to get. A connection
+                # left in a transaction (a server thread) would block it: fail instead.
+                names = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
+                connection.execute(sa.text("SET LOCAL lock_timeout = '30s'"))
+                connection.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+                return
             for table in reversed(db.metadata.sorted_tables):
                 connection.execute(table.delete())
-            for sequence in self.sequences:
-                connection.execute(sa.text("SELECT setval(:s, 1, false)"), {"s": sequence})
         # SQLite hands out max(id) + 1, so empty tables start again at 1 by themselves.
 
     def close(self) -> None:

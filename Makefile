@@ -1,14 +1,17 @@
-# Two targets for people: `make run` and `make test`. Both build .venv on first use and
-# reinstall only when pyproject.toml changes (the stamp files remember the last install).
+# Targets for people: `make run`, `make test` (everything, as CI runs it) and `make check`
+# (the fast tests, for the edit-test loop). They build .venv on first use and reinstall only
+# when pyproject.toml changes (the stamp files remember the last install).
 
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
+# Test processes (pytest-xdist); each gets databases of its own (tests/conftest.py).
+WORKERS ?= 2
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test
+.PHONY: run test check
 
 run: $(VENV)/run.stamp
 	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
@@ -18,7 +21,11 @@ test: $(VENV)/test.stamp
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy scorekeeper
 	$(BIN)/mypy --strict scorekeeper/rules
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS)
+
+# No browser, SQLite only (even where SCOREKEEPER_TEST_DATABASE_URL is set), no linters.
+check: $(VENV)/test.stamp
+	env -u SCOREKEEPER_TEST_DATABASE_URL $(BIN)/pytest -n $(WORKERS) -q -m "not browser"
 
 $(BIN)/python:
 	python3 -m venv $(VENV)

@@ -1,7 +1,35 @@
-"""Shared fixtures: an app on a throw-away database, its clients, a live server, a phone browser."""
+"""Shared fixtures: an app on a test database, its clients, a live server, a phone browser.
+
+How the databases are shared, for speed (issue 12):
+
+- ``database`` is the kind, "sqlite" and, when SCOREKEEPER_TEST_DATABASE_URL names one,
+  "postgresql": every test that asks for ``app`` (or ``client``, ``owner`` …) or
+  ``database_url`` runs once on each.
+- ``app`` is ONE app per kind per test process (per xdist worker), built with its schema
+  once. After each test that wrote, every row is deleted (ids start at 1 again); after
+  every test its config is restored and its login-limit counts forgotten. So a test may
+  set ``app.config[...]`` freely: the next test sees the config as it was.
+- A test that changes the app in a way that cannot be undone (adds a route with
+  ``add_url_rule``, registers hooks, …) must be marked ``@pytest.mark.fresh_app``: its
+  ``app`` is then built for it alone, on ``database_url``, and dropped afterwards.
+- ``database_url`` is an EMPTY database of the kind, for tests that build their own app
+  (``create_app``), run migrations or start workers; it is NOT the shared app's
+  database. Such a test must leave it empty (``drop_all``), as the fixtures here do. The
+  shared app's own URL is ``app.config["SQLALCHEMY_DATABASE_URI"]``.
+- Passwords are hashed cheaply (``PASSWORD_HASH_METHOD`` in support/databases.py's
+  TEST_CONFIG); a test of the production hash sets ``app.config["PASSWORD_HASH_METHOD"] =
+  None``.
+- A test (or module: ``pytestmark``) marked ``@pytest.mark.stateless`` never touches the
+  database: it runs once, not once per kind, on a shared app WITHOUT a database (no
+  tables: a query fails with "no such table"). Mark tests that only score, judge or render
+  what needs no stored row: the referee API and pages, the CLI's referee commands, …
+- Browser tests (Playwright) run on SQLite only: what they check is the page in a phone,
+  and the database under the server makes no difference to that; every database behaviour
+  they touch is tested on both databases without a browser.
+"""
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -9,9 +37,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, serve
+from support.databases import SharedApp, drop, new_app, postgresql_url, wipe_postgresql
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
 from scorekeeper.models import User
 from scorekeeper.services import accounts
 
@@ -20,38 +47,98 @@ BROWSER_FIXTURES = {"page", "context", "browser", "browser_type"}
 
 
 POSTGRESQL_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
+DATABASES = ["sqlite", "postgresql"] if POSTGRESQL_URL else ["sqlite"]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"] if POSTGRESQL_URL else ["sqlite"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Every test with an app runs on a fresh SQLite file, and again on PostgreSQL when
-    SCOREKEEPER_TEST_DATABASE_URL names one (CI sets it)."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'test.sqlite'}"
+def _worker() -> str:
+    """ "" outside xdist, "_gw0", "_gw1" … in its workers."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return f"_{worker}" if worker else ""
+
+
+@pytest.fixture(scope="session")
+def _fresh_postgresql_url(request: pytest.FixtureRequest) -> str:
+    """This process's empty PostgreSQL database for `database_url` (made if missing)."""
     assert POSTGRESQL_URL is not None
-    return POSTGRESQL_URL
+    url = postgresql_url(POSTGRESQL_URL, _worker() + "_fresh")
+    wipe_postgresql(url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def _shared_app(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[[str], SharedApp]]:
+    """The shared app of a kind of database, made when a test first asks for it."""
+    apps: dict[str, SharedApp] = {}
+
+    def shared(kind: str) -> SharedApp:
+        if kind not in apps and kind == "none":
+            apps[kind] = SharedApp("sqlite://", schema=False)
+        elif kind not in apps:
+            if kind == "sqlite":
+                url = f"sqlite:///{tmp_path_factory.mktemp('shared') / 'test.sqlite'}"
+            else:
+                assert POSTGRESQL_URL is not None
+                url = postgresql_url(POSTGRESQL_URL, _worker())
+                wipe_postgresql(url)
+            apps[kind] = SharedApp(url)
+        return apps[kind]
+
+    yield shared
+    for one in apps.values():
+        one.close()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run each test that asks for a database once on each kind; browser tests on SQLite
+    only, and ``stateless`` ones once on an app without a database (see the docstring)."""
+    if "database" in metafunc.fixturenames and not metafunc.definition.get_closest_marker(
+        "stateless"
+    ):
+        browser = BROWSER_FIXTURES.intersection(metafunc.fixturenames) or any(
+            mark.name == "browser" for mark in metafunc.definition.iter_markers()
+        )
+        metafunc.parametrize("database", DATABASES[:1] if browser else DATABASES)
 
 
 @pytest.fixture
-def app(database_url: str) -> Iterator[Flask]:
-    """A test app on a throw-away database (see `database_url`)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            # Form tests post without a token; CSRF itself is Flask-WTF's to test.
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        # An open session holds a transaction, and PostgreSQL's DROP would wait on it forever.
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
+def database(request: pytest.FixtureRequest) -> str:
+    """The kind of database this test runs on: "sqlite" or "postgresql" (see above), or
+    "none" for a ``stateless`` test."""
+    # Tests that ask for one are parametrized in pytest_generate_tests; only a stateless
+    # test (or one asking with getfixturevalue) comes here.
+    assert request.node.get_closest_marker("stateless"), "ask for `app` as an argument"
+    return "none"
+
+
+@pytest.fixture
+def database_url(database: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database of this test's kind: a fresh SQLite file, or this process's spare
+    PostgreSQL database (which the test must leave empty). Not the shared app's."""
+    assert database != "none", "a `stateless` test has no database: drop the mark"
+    if database == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite'}"
+    url: str = request.getfixturevalue("_fresh_postgresql_url")
+    return url
+
+
+@pytest.fixture
+def app(
+    database: str, _shared_app: Callable[[str], SharedApp], request: pytest.FixtureRequest
+) -> Iterator[Flask]:
+    """The test app of this test's kind of database, emptied and restored after the test;
+    its own app on `database_url` for a test marked ``fresh_app`` (see above)."""
+    if request.node.get_closest_marker("fresh_app"):
+        fresh = new_app(request.getfixturevalue("database_url"))
+        yield fresh
+        drop(fresh)
+        return
+    shared = _shared_app(database)
+    try:
+        yield shared.app
+    finally:
+        shared.reset()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import unicodedata
 from functools import cache
 
 import sqlalchemy as sa
+from flask import current_app, has_app_context
 from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -161,8 +162,12 @@ def find_user(username: str) -> User | None:
 
 def hash_password(password: str) -> str:
     """Werkzeug's current default: scrypt (N=2**15, r=8, p=1) in Werkzeug 3. A hash made
-    another way or with weaker parameters is made anew when its owner next logs in."""
-    return generate_password_hash(password)
+    another way or with weaker parameters is made anew when its owner next logs in.
+
+    The tests set PASSWORD_HASH_METHOD to a cheap method (scrypt's cost, paid by every
+    account a test makes, was most of the suite's time); nothing else should set it."""
+    method = current_app.config.get("PASSWORD_HASH_METHOD") if has_app_context() else None
+    return generate_password_hash(password, method) if method else generate_password_hash(password)
 
 
 def _method_of(password_hash: str) -> str:
@@ -170,9 +175,15 @@ def _method_of(password_hash: str) -> str:
     return password_hash.split("$", 1)[0]
 
 
-@cache
 def _decoy_hash() -> str:
-    return hash_password(secrets.token_urlsafe(16))
+    method = current_app.config.get("PASSWORD_HASH_METHOD") if has_app_context() else None
+    return _decoy_hash_for(method)
+
+
+@cache
+def _decoy_hash_for(method: str | None) -> str:
+    password = secrets.token_urlsafe(16)
+    return generate_password_hash(password, method) if method else generate_password_hash(password)
 
 
 def authenticate(username: str, password: str) -> User | None:

@@ -18,21 +18,22 @@ from typing import Any
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from support.databases import TEST_CONFIG, new_app
+from support.databases import drop as drop  # the tests beside this import it from here
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 from werkzeug.security import generate_password_hash
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Membership, Role, ShareLink, User
 from scorekeeper.services import accounts, clubs, hands, matches, seasons, sharing
 
 PASSWORD = "correct horse"
-# One scrypt hash for every person of the world: hashing is slow on purpose, and the
-# matrix builds hundreds of worlds.
-PASSWORD_HASH = generate_password_hash(PASSWORD)
+# One hash for every person of the world, made as the test apps make theirs (cheaply: see
+# TEST_CONFIG), so a login does not make it anew; the matrix builds hundreds of worlds.
+PASSWORD_HASH = generate_password_hash(PASSWORD, TEST_CONFIG["PASSWORD_HASH_METHOD"])
 
 #: Who asks, from nobody to the owner; "stranger" is a member (owner) of another club only.
 ROLES = ("anonymous", "stranger", "viewer", "scorer", "owner")
@@ -40,20 +41,9 @@ UNSAFE = ("POST", "PUT", "DELETE", "PATCH")
 
 
 def secure_app(database_url: str, **config: Any) -> Flask:
-    """The app as production runs it: CSRF on, login limits on."""
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url} | config
-    )
-    with app.app_context():
-        db.create_all()
-    return app
-
-
-def drop(app: Flask) -> None:
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
+    """An app of its own as production runs it: CSRF on, login limits on (the `app`
+    fixture is the shared one with CSRF switched on; this is for tests that need more)."""
+    return new_app(database_url, **({"WTF_CSRF_ENABLED": True} | config))
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,12 @@ from __future__ import annotations
 import copy
 import io
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from security_world import World, build_world, client_as, csrf_token, drop, secure_app, snapshot
+from security_world import World, build_world, client_as, csrf_token, snapshot
 from support.hand_entries import EXAMPLE_SCORE_BODY, REFERENCE_HAND
 
 HUGE = "9" * 5000  # int() refuses more than 4,300 digits
@@ -22,11 +21,10 @@ NOT_NUMBERS = ("²", "١٢", HUGE, "99999999999999999999")
 
 
 @pytest.fixture
-def app(database_url: str) -> Iterator[Flask]:
+def app(app: Flask) -> Flask:
     """CSRF off: these tests are about what a request holds, not who may send it."""
-    app = secure_app(database_url, WTF_CSRF_ENABLED=False)
-    yield app
-    drop(app)
+    app.config["WTF_CSRF_ENABLED"] = False
+    return app
 
 
 def _status(response: Any) -> int:
@@ -42,6 +40,7 @@ def _aces(count: int) -> str:
     return " ".join(["AH"] * count)
 
 
+@pytest.mark.stateless
 def test_a_meld_above_the_largest_deck_is_refused_naming_the_limit(client: FlaskClient) -> None:
     allowed = client.post("/api/v1/melds/check", json={"variant": "pagat", "cards": _aces(162)})
     assert allowed.status_code == 200
@@ -50,6 +49,7 @@ def test_a_meld_above_the_largest_deck_is_refused_naming_the_limit(client: Flask
     assert "holds 163 cards" in response.json["error"] and "162" in response.json["error"]
 
 
+@pytest.mark.stateless
 def test_a_meld_above_the_formats_deck_is_refused(client: FlaskClient) -> None:
     body = {"variant": "pagat", "format": "4p", "cards": _aces(109)}
     response = client.post("/api/v1/melds/check", json=body)
@@ -57,6 +57,7 @@ def test_a_meld_above_the_formats_deck_is_refused(client: FlaskClient) -> None:
     assert "only 108" in response.json["error"]
 
 
+@pytest.mark.stateless
 def test_judging_the_largest_allowed_meld_is_quick(client: FlaskClient) -> None:
     """5,000 AH took 30 s; the largest meld allowed now is a few milliseconds' work."""
     body = {"variant": "pagat", "cards": "QH KH " + _aces(160)}
@@ -83,12 +84,14 @@ def _score_body(**team_changes: Any) -> dict[str, Any]:
     ],
     ids=["meld", "hand", "melds", "hands", "whole-hand"],
 )
+@pytest.mark.stateless
 def test_score_requests_are_bounded(client: FlaskClient, changes: Any, words: str) -> None:
     response = client.post("/api/v1/hands/score", json=_score_body(**changes))
     assert response.status_code == 400
     assert words in response.json["error"], response.json
 
 
+@pytest.mark.stateless
 def test_twenty_thousand_teams_are_refused_at_once(client: FlaskClient) -> None:
     teams = [{}] * 20_000  # 80 KB: within the body limit
     started = time.perf_counter()
@@ -98,6 +101,7 @@ def test_twenty_thousand_teams_are_refused_at_once(client: FlaskClient) -> None:
     assert time.perf_counter() - started < 2
 
 
+@pytest.mark.stateless
 def test_the_meld_checker_page_refuses_an_impossible_meld(client: FlaskClient) -> None:
     response = client.post("/referee/meld", data={"variant": "pagat", "cards": _aces(163)})
     assert response.status_code == 400
@@ -127,6 +131,7 @@ def test_a_match_hand_above_its_deck_is_refused(app: Flask, world: World) -> Non
 # --- item 2: request bodies --------------------------------------------------------------------
 
 
+@pytest.mark.stateless
 def test_a_large_api_body_is_413_json_naming_the_limit(client: FlaskClient) -> None:
     response = client.post("/api/v1/melds/check", json={"variant": "pagat", "x": "y" * 300_000})
     assert response.status_code == 413
@@ -135,6 +140,7 @@ def test_a_large_api_body_is_413_json_naming_the_limit(client: FlaskClient) -> N
     }
 
 
+@pytest.mark.stateless
 def test_a_large_form_is_413_on_the_error_page(client: FlaskClient) -> None:
     response = client.post("/login", data={"username": "x" * 300_000, "password": "y"})
     assert response.status_code == 413
@@ -142,25 +148,20 @@ def test_a_large_form_is_413_on_the_error_page(client: FlaskClient) -> None:
     assert "at most 256 KB" in page and "<html" in page
 
 
-def test_the_import_takes_its_own_larger_limit_before_any_form_is_parsed(
-    database_url: str,
-) -> None:
+def test_the_import_takes_its_own_larger_limit_before_any_form_is_parsed(app: Flask) -> None:
     """With CSRF on, the CSRF hook parsed the whole upload before the view set its limit."""
-    app = secure_app(database_url)
-    try:
-        world = build_world(app)
-        owner = client_as(app, world, "owner")
-        token = csrf_token(owner)
-        big = {"csrf_token": token, "file": (io.BytesIO(b" " * (6 * 1024 * 1024)), "c.json")}
-        response = owner.post("/clubs/import", data=big)
-        assert response.status_code == 413
-        assert "at most 5 MB" in response.get_data(as_text=True)
-        # Above the global limit, within the import's: read, and refused for what it holds.
-        file = io.BytesIO(b"[]" + b" " * (1024 * 1024))
-        response = owner.post("/clubs/import", data={"csrf_token": token, "file": (file, "c.json")})
-        assert response.status_code == 400
-    finally:
-        drop(app)
+    app.config["WTF_CSRF_ENABLED"] = True
+    world = build_world(app)
+    owner = client_as(app, world, "owner")
+    token = csrf_token(owner)
+    big = {"csrf_token": token, "file": (io.BytesIO(b" " * (6 * 1024 * 1024)), "c.json")}
+    response = owner.post("/clubs/import", data=big)
+    assert response.status_code == 413
+    assert "at most 5 MB" in response.get_data(as_text=True)
+    # Above the global limit, within the import's: read, and refused for what it holds.
+    file = io.BytesIO(b"[]" + b" " * (1024 * 1024))
+    response = owner.post("/clubs/import", data={"csrf_token": token, "file": (file, "c.json")})
+    assert response.status_code == 400
 
 
 # --- items 9 and 10: one reader of numbers, every number bounded -------------------------------
@@ -219,6 +220,7 @@ def test_unicode_digits_and_huge_numbers_are_never_a_500(app: Flask, world: Worl
     assert snapshot(app) == before
 
 
+@pytest.mark.stateless
 def test_the_meld_checker_ignores_a_superscript_match_id_anonymously(client: FlaskClient) -> None:
     assert client.get("/referee/meld?match=%C2%B2").status_code == 200
 

@@ -112,6 +112,7 @@ def test_a_csrf_refusal_and_a_limit_carry_the_headers(app: Flask, world: World) 
     assert_secure_headers(owner.post(f"/clubs/{world.club}/players", data={"name": "Zoe"}))
 
 
+@pytest.mark.stateless
 def test_no_hsts_over_plain_http(app: Flask) -> None:
     assert "Strict-Transport-Security" not in app.test_client().get("/").headers
 

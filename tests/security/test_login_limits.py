@@ -12,7 +12,7 @@ import redis
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
-from security_world import PASSWORD, World, drop, secure_app
+from security_world import PASSWORD, PASSWORD_HASH, World, drop, secure_app
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
@@ -48,6 +48,7 @@ def stored_hash(app: Flask, username: str) -> str:
 
 
 def test_a_password_is_stored_as_a_current_werkzeug_hash(app: Flask, client: FlaskClient) -> None:
+    app.config["PASSWORD_HASH_METHOD"] = None  # production's hash, not the tests' cheap one
     page = client.get("/register").get_data(as_text=True)
     token = page.split('name="csrf_token" type="hidden" value="', 1)[-1].split('"', 1)[0]
     data = {"username": "ann", "password": PASSWORD, "repeat": PASSWORD, "csrf_token": token}
@@ -63,6 +64,7 @@ def test_a_password_is_stored_as_a_current_werkzeug_hash(app: Flask, client: Fla
 
 
 def test_an_old_hash_is_made_anew_at_the_next_login(app: Flask, client: FlaskClient) -> None:
+    app.config["PASSWORD_HASH_METHOD"] = None  # production's hash, not the tests' cheap one
     with app.app_context():
         old = generate_password_hash(PASSWORD, method="pbkdf2:sha256:1000")
         db.session.add(User(username="old", password_hash=old))
@@ -211,7 +213,7 @@ def redis_apps(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[l
     monkeypatch.setenv("SCOREKEEPER_RATELIMIT_KEY_PREFIX", f"test-{uuid.uuid4().hex}")
     apps = [secure_app(database_url), secure_app(database_url)]
     with apps[0].app_context():
-        db.session.add(User(username="olga", password_hash=generate_password_hash(PASSWORD)))
+        db.session.add(User(username="olga", password_hash=PASSWORD_HASH))
         db.session.commit()
     yield apps
     release(apps[1])
@@ -243,13 +245,13 @@ def test_with_redis_every_worker_shares_the_counts(redis_apps: list[Flask]) -> N
     assert any(b"account:olga" in key for key in keys), keys
 
 
-def test_in_memory_each_app_counts_alone(database_url: str, world: World, app: Flask) -> None:
+def test_in_memory_each_app_counts_alone(world: World, app: Flask) -> None:
     """The default: counts in this process's memory (a second app starts from nothing)."""
     assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"
     for _ in range(5):
         log_in(app.test_client(), world.usernames["owner"], "wrong")
     assert log_in(app.test_client(), world.usernames["owner"], PASSWORD).status_code == 429
-    other = secure_app(database_url)
+    other = secure_app(app.config["SQLALCHEMY_DATABASE_URI"])  # a second worker
     try:
         assert log_in(other.test_client(), world.usernames["owner"], PASSWORD).status_code == 302
     finally:

@@ -14,6 +14,9 @@ from support.hand_entries import EXAMPLE_SCORE_BODY
 
 from scorekeeper.rules.presets import find_variant
 
+# Nothing here reads or writes stored data: once, on an app without a database.
+pytestmark = pytest.mark.stateless
+
 PRESET_IDS = [
     "pagat",
     "pagat-kouridakis",

@@ -18,7 +18,6 @@ from flask.testing import FlaskClient
 from flask_login import login_required
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
 from support.world import signed_in
-from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
@@ -112,13 +111,7 @@ class World:
 
 
 @pytest.fixture
-def world(app: Flask, monkeypatch: pytest.MonkeyPatch) -> World:
-    # scrypt spends a tenth of a second on each hash; nobody here logs in with a password
-    monkeypatch.setattr(
-        accounts,
-        "generate_password_hash",
-        lambda password: generate_password_hash(password, method="pbkdf2:sha256:1"),
-    )
+def world(app: Flask) -> World:
     with app.app_context():
         users = {n: accounts.create_user(n, PASSWORD) for n in ("olga", "sam", "vic", "stan")}
         club = clubs.create_club(users["olga"], "Kafeneio")
@@ -230,6 +223,7 @@ def test_a_revoked_token_no_longer_works(world: World, app: Flask) -> None:
     assert world.owner.get("clubs").status_code == 401
 
 
+@pytest.mark.fresh_app  # adds a route
 def test_pages_behind_a_login_still_redirect_to_the_login_page(app: Flask) -> None:
     app.add_url_rule("/needs-login", "needs_login", login_required(lambda: "secret"))
     response = app.test_client().get("/needs-login")

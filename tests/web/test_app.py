@@ -84,6 +84,7 @@ def test_healthz_reaches_the_test_database(app: Flask, client: FlaskClient) -> N
     assert response.json == {"status": "ok", "database": dialect}
 
 
+@pytest.mark.stateless
 def test_unknown_api_path_is_a_json_404(client: FlaskClient) -> None:
     response = client.get("/api/v1/no-such-thing")
     assert response.status_code == 404
@@ -91,6 +92,7 @@ def test_unknown_api_path_is_a_json_404(client: FlaskClient) -> None:
     assert set(response.json or {}) == {"error"}
 
 
+@pytest.mark.fresh_app  # adds a route
 def test_wrong_method_under_api_is_a_json_405(app: Flask, client: FlaskClient) -> None:
     app.add_url_rule("/api/only-get", view_func=lambda: {"ok": True})
     response = client.post("/api/only-get")
@@ -100,6 +102,7 @@ def test_wrong_method_under_api_is_a_json_405(app: Flask, client: FlaskClient) -
     assert "GET" in response.headers["Allow"]
 
 
+@pytest.mark.stateless
 def test_unknown_page_is_an_html_404(client: FlaskClient) -> None:
     response = client.get("/no-such-page")
     assert response.status_code == 404
@@ -108,6 +111,7 @@ def test_unknown_page_is_an_html_404(client: FlaskClient) -> None:
     assert b"Back to the start page" in response.data
 
 
+@pytest.mark.fresh_app  # adds a route
 def test_server_error_under_api_is_json(app: Flask, client: FlaskClient) -> None:
     def boom() -> str:
         raise RuntimeError("boom")
@@ -120,6 +124,7 @@ def test_server_error_under_api_is_json(app: Flask, client: FlaskClient) -> None
     assert "boom" not in (response.json or {})["error"]
 
 
+@pytest.mark.stateless
 def test_the_api_page_lists_the_referee_api_and_every_foot_links_to_it(
     client: FlaskClient,
 ) -> None:

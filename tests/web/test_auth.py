@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -12,7 +11,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User
 from scorekeeper.web.auth import safe_next
@@ -54,6 +52,7 @@ def logged_in_as(client: FlaskClient) -> str | None:
 # Registering
 
 
+@pytest.mark.stateless
 def test_register_page_has_labelled_fields(client: FlaskClient) -> None:
     response = client.get("/register")
     assert response.status_code == 200
@@ -102,6 +101,7 @@ def test_register_logs_in_and_goes_to_my_clubs(client: FlaskClient, app: Flask) 
         "repeat-differs",
     ],
 )
+@pytest.mark.stateless
 def test_register_refuses_bad_input_with_a_message(
     client: FlaskClient, username: str, password: str, repeat: str, message: str
 ) -> None:
@@ -126,6 +126,7 @@ def test_register_refuses_a_taken_username_beside_the_field(client: FlaskClient)
     assert 'value="ann"' in page, "what was typed comes back, trimmed"
 
 
+@pytest.mark.stateless
 def test_register_never_echoes_the_password(client: FlaskClient) -> None:
     response = client.post(
         "/register", data={"username": "", "password": "s3cret-pass", "repeat": "s3cret-pass"}
@@ -176,6 +177,7 @@ def test_login_refuses_wrong_credentials_alike(
     assert logged_in_as(client) is None
 
 
+@pytest.mark.stateless
 def test_login_with_empty_fields_names_both(client: FlaskClient) -> None:
     response = client.post("/login", data={"username": "", "password": ""})
     assert response.status_code == 400
@@ -275,17 +277,9 @@ def test_register_follows_a_safe_next(client: FlaskClient) -> None:
 
 
 @pytest.fixture
-def csrf_client(database_url: str) -> Iterator[FlaskClient]:
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url}
-    )
-    with app.app_context():
-        db.create_all()
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
+def csrf_client(app: Flask) -> FlaskClient:
+    app.config["WTF_CSRF_ENABLED"] = True  # the shared app puts it back after the test
+    return app.test_client()
 
 
 def _token_in(page: str) -> str:
@@ -385,6 +379,7 @@ def test_a_token_label_has_a_limit(client: FlaskClient) -> None:
     assert "sk_" not in text(response)
 
 
+@pytest.mark.stateless
 def test_account_pages_need_a_login(client: FlaskClient) -> None:
     for method, path in [
         ("get", "/account/tokens"),
@@ -424,12 +419,14 @@ def test_easy_passwords_are_refused_with_the_reason(
         assert db.session.scalar(db.select(User).where(User.username == "ann")) is None
 
 
+@pytest.mark.stateless
 def test_a_password_that_is_the_whole_username_is_refused(client: FlaskClient) -> None:
     response = register(client, "annabelle1", "annabelle1")
     assert response.status_code == 400
     assert "must not contain your username" in text(response)
 
 
+@pytest.mark.stateless
 def test_the_reason_is_said_in_greek(client: FlaskClient) -> None:
     client.set_cookie("lang", "el")
     response = register(client, "ann", "password1")

@@ -6,8 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient, FlaskCliRunner
 from support.hand_entries import EXAMPLE_SCORE_BODY
+
+# Nothing here reads or writes stored data: once, on an app without a database.
+pytestmark = pytest.mark.stateless
 
 #: architecture.md's example, with a second team that did not go out.
 HAND = {

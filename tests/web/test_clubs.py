@@ -454,6 +454,7 @@ def test_members_may_do_what_their_role_allows(
             assert db.session.query(Player).count() == 0
 
 
+@pytest.mark.stateless
 def test_the_clubs_list_needs_a_login(client: FlaskClient) -> None:
     for response in (client.get("/clubs"), client.post("/clubs", data={"name": "X"})):
         assert response.status_code == 302

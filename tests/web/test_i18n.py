@@ -73,6 +73,7 @@ def match_id(app: Flask, client: FlaskClient) -> int:
     ],
     ids=["none", "english", "greek", "greek-region", "french-only", "french-then-greek", "q"],
 )
+@pytest.mark.stateless
 def test_the_browsers_language_chooses_english_or_greek(
     client: FlaskClient, header: str | None, lang: str
 ) -> None:
@@ -80,6 +81,7 @@ def test_the_browsers_language_chooses_english_or_greek(
     assert html_lang(page.text) == lang
 
 
+@pytest.mark.stateless
 def test_greek_home_page(client: FlaskClient) -> None:
     page = client.get("/", headers=GREEK).text
     assert html_lang(page) == "el"
@@ -90,6 +92,7 @@ def test_greek_home_page(client: FlaskClient) -> None:
     assert re.search(r'value="el"[^>]*aria-pressed="true"', page)
 
 
+@pytest.mark.stateless
 def test_greek_login_page_and_its_messages(client: FlaskClient) -> None:
     page = client.get("/login", headers=GREEK).text
     assert "Όνομα χρήστη" in page and "Κωδικός" in page
@@ -107,6 +110,7 @@ def test_greek_flash_after_logging_in(app: Flask, client: FlaskClient) -> None:
     assert "Καλώς ήρθες πάλι, eleni." in client.get("/clubs", headers=GREEK).text
 
 
+@pytest.mark.stateless
 def test_greek_meld_checker_verdict(client: FlaskClient) -> None:
     page = client.get(
         "/referee/meld?variant=pagat&kozi=H&cards=3H+4H+2H+6H+7H&opening=50", headers=GREEK
@@ -179,6 +183,7 @@ def test_english_stays_word_for_word(client: FlaskClient, match_id: int) -> None
 # --- the switch ------------------------------------------------------------------------------
 
 
+@pytest.mark.stateless
 def test_the_switch_sets_a_cookie_that_wins_over_the_browser(client: FlaskClient) -> None:
     response = client.post("/language", data={"lang": "el", "next": "/login?next=%2Fclubs"})
     assert response.status_code == 303
@@ -191,6 +196,7 @@ def test_the_switch_sets_a_cookie_that_wins_over_the_browser(client: FlaskClient
     assert html_lang(client.get("/", headers=GREEK).text) == "en"
 
 
+@pytest.mark.stateless
 def test_the_switch_also_answers_a_link(client: FlaskClient) -> None:
     response = client.get("/language/el?next=/rules")
     assert response.status_code == 303
@@ -198,6 +204,7 @@ def test_the_switch_also_answers_a_link(client: FlaskClient) -> None:
     assert html_lang(client.get("/rules").text) == "el"
 
 
+@pytest.mark.stateless
 def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
     response = client.post("/language", data={"lang": "fr", "next": "/rules"})
     assert response.status_code == 303
@@ -205,6 +212,7 @@ def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
     assert html_lang(client.get("/rules", headers=GREEK).text) == "el"
 
 
+@pytest.mark.stateless
 def test_the_switch_needs_no_csrf_token(app: Flask) -> None:
     """A phone left open at the table all evening must still switch: no token to expire."""
     app.config["WTF_CSRF_ENABLED"] = True
@@ -225,12 +233,14 @@ def test_the_switch_needs_no_csrf_token(app: Flask) -> None:
     ],
     ids=["scheme-relative", "absolute", "one-slash", "backslash", "tab", "javascript", "bare"],
 )
+@pytest.mark.stateless
 def test_the_switch_never_sends_anyone_to_another_site(client: FlaskClient, target: str) -> None:
     response = client.post("/language", data={"lang": "el", "next": target})
     assert response.status_code == 303
     assert response.headers["Location"] == "/"
 
 
+@pytest.mark.stateless
 def test_without_next_the_switch_goes_back_to_a_page_of_this_site(client: FlaskClient) -> None:
     back = client.post(
         "/language", data={"lang": "el"}, headers={"Referer": "http://localhost/rules"}
@@ -242,6 +252,7 @@ def test_without_next_the_switch_goes_back_to_a_page_of_this_site(client: FlaskC
     assert away.headers["Location"] == "/"
 
 
+@pytest.mark.stateless
 def test_every_page_offers_the_switch_back_to_itself(client: FlaskClient) -> None:
     page = client.get("/rules/pagat?x=1").text
     assert 'action="/language"' in page
@@ -254,6 +265,7 @@ def test_every_page_offers_the_switch_back_to_itself(client: FlaskClient) -> Non
 # --- the engine speaks the page's language ---------------------------------------------------
 
 
+@pytest.mark.fresh_app  # adds a route
 def test_each_request_hands_the_engine_its_translations(app: Flask, client: FlaskClient) -> None:
     app.add_url_rule("/engine-language", view_func=engine_i18n.language)
     assert client.get("/engine-language", headers=GREEK).text == "el"
@@ -266,6 +278,7 @@ def test_each_request_hands_the_engine_its_translations(app: Flask, client: Flas
 # --- page scripts ----------------------------------------------------------------------------
 
 
+@pytest.mark.stateless
 def test_the_meld_checker_script_gets_greek_words(client: FlaskClient) -> None:
     page = client.get("/referee/meld", headers=GREEK).text
     words = data_words(page, "data-meld-check")
@@ -288,6 +301,7 @@ def test_the_hand_entry_script_gets_greek_words(client: FlaskClient, match_id: i
     assert 'data-biriba-word="μπιρίμπα"' in page
 
 
+@pytest.mark.stateless
 def test_english_script_words_are_the_english_sentences(client: FlaskClient) -> None:
     words = data_words(client.get("/referee/meld").text, "data-meld-check")
     assert words["opens"] == "Opens: %(points)d card points meet %(needs)s."
@@ -374,6 +388,7 @@ def test_every_message_in_the_sources_is_in_the_catalog() -> None:
     assert stale == [], "messages no page uses any more: run pybabel update"
 
 
+@pytest.mark.stateless
 def test_pages_tell_caches_that_their_words_depend_on_the_language(client: FlaskClient) -> None:
     vary = client.get("/").headers.get("Vary", "")
     assert "Accept-Language" in vary and "Cookie" in vary

@@ -175,6 +175,7 @@ def test_the_hand_page_carries_its_draft_key(app: Flask, owner: FlaskClient, tab
     assert words["waiting"] == "waiting to send"
 
 
+@pytest.mark.stateless
 def test_the_manifest_names_the_app_and_its_icons(client: FlaskClient) -> None:
     answer = client.get("/manifest.webmanifest")
     assert answer.status_code == 200
@@ -191,6 +192,7 @@ def test_the_manifest_names_the_app_and_its_icons(client: FlaskClient) -> None:
     assert '<link rel="manifest" href="/manifest.webmanifest">' in client.get("/login").text
 
 
+@pytest.mark.stateless
 def test_the_service_worker_is_served_from_the_root_with_its_shell(client: FlaskClient) -> None:
     answer = client.get("/sw.js")
     assert answer.status_code == 200 and answer.mimetype == "text/javascript"

@@ -47,6 +47,7 @@ def text_of(html: str) -> str:
 # --- home page -------------------------------------------------------------------------------
 
 
+@pytest.mark.stateless
 def test_signed_out_home_says_what_the_app_does_and_offers_register_and_demo(
     client: FlaskClient,
 ) -> None:
@@ -127,6 +128,7 @@ def test_the_demo_is_a_read_only_scored_match_for_anyone(app: Flask, client: Fla
             assert db.session.scalar(sa.select(sa.func.count()).select_from(model)) == 0
 
 
+@pytest.mark.stateless
 def test_the_demo_speaks_greek(client: FlaskClient) -> None:
     client.set_cookie("lang", "el")
     words = text_of(client.get("/demo").get_data(as_text=True))

@@ -34,6 +34,7 @@ def post_meld(client: FlaskClient, **fields: str) -> tuple[int, str]:
 # --- the meld checker ---------------------------------------------------------------------------
 
 
+@pytest.mark.stateless
 def test_meld_checker_page_offers_presets_kozi_and_a_hidden_picker(client: FlaskClient) -> None:
     response = client.get(MELD)
     html = response.get_data(as_text=True)
@@ -49,6 +50,7 @@ def test_meld_checker_page_offers_presets_kozi_and_a_hidden_picker(client: Flask
     assert "<script>" not in html and " onclick=" not in html and " style=" not in html
 
 
+@pytest.mark.stateless
 def test_variant_in_the_address_preselects_it(client: FlaskClient) -> None:
     html = client.get(MELD + "?variant=wikipedia").get_data(as_text=True)
 
@@ -56,6 +58,7 @@ def test_variant_in_the_address_preselects_it(client: FlaskClient) -> None:
     assert "Score 3000 and over: more than 120" in html  # its opening table is offered
 
 
+@pytest.mark.stateless
 def test_posted_meld_gets_the_whole_verdict(client: FlaskClient) -> None:
     status, html = post_meld(client, kozi="H", cards="3H 4H 2H 6H 7H")
 
@@ -80,6 +83,7 @@ def test_posted_meld_gets_the_whole_verdict(client: FlaskClient) -> None:
     ],
     ids=["clean-biriba", "kozi-biriba", "full-biriba", "semipulito", "dirty-set", "wild-meld"],
 )
+@pytest.mark.stateless
 def test_verdict_kinds_and_bonuses(
     client: FlaskClient, variant: str, cards: str, kozi: str, expected: str
 ) -> None:
@@ -89,12 +93,14 @@ def test_verdict_kinds_and_bonuses(
     assert expected in verdict(html)
 
 
+@pytest.mark.stateless
 def test_wild_in_a_set_stands_for_its_rank(client: FlaskClient) -> None:
     _, html = post_meld(client, cards="AH AD JK")
 
     assert "joker stands for an A" in verdict(html)
 
 
+@pytest.mark.stateless
 def test_illegal_meld_lists_every_reason(client: FlaskClient) -> None:
     status, html = post_meld(client, variant="pagat-kouridakis", cards="QH QD JK 2S")
 
@@ -110,6 +116,7 @@ def test_illegal_meld_lists_every_reason(client: FlaskClient) -> None:
     ("cards", "token"),
     [("3H ZZ 5H", "ZZ"), ("3H 4H 5", "5"), ("3H-9S", "3H-9S"), ("3H 4X 5H", "4X")],
 )
+@pytest.mark.stateless
 def test_bad_card_is_a_400_quoting_the_token_and_keeping_the_text(
     client: FlaskClient, cards: str, token: str
 ) -> None:
@@ -125,6 +132,7 @@ def test_bad_card_is_a_400_quoting_the_token_and_keeping_the_text(
     assert "Add cards to see the verdict." in html  # no verdict for cards it could not read
 
 
+@pytest.mark.stateless
 def test_missing_cards_and_unknown_variant_are_400s_with_sentences(client: FlaskClient) -> None:
     status, html = post_meld(client, cards="  ")
     assert status == 400
@@ -135,6 +143,7 @@ def test_missing_cards_and_unknown_variant_are_400s_with_sentences(client: Flask
     assert "&#39;canasta&#39; is not a variant: use one of pagat" in html
 
 
+@pytest.mark.stateless
 def test_get_with_cards_links_straight_to_a_ruling(client: FlaskClient) -> None:
     response = client.get(MELD + "?variant=greek&kozi=H&cards=3H+4H+2H+6H+7H")
 
@@ -142,6 +151,7 @@ def test_get_with_cards_links_straight_to_a_ruling(client: FlaskClient) -> None:
     assert "2♥ stands for 5♥" in verdict(response.get_data(as_text=True))
 
 
+@pytest.mark.stateless
 def test_post_needs_no_csrf_token(client: FlaskClient) -> None:
     # The checker stores nothing; a token would only expire on a phone left at the table.
     client.application.config["WTF_CSRF_ENABLED"] = True
@@ -200,6 +210,7 @@ def test_post_needs_no_csrf_token(client: FlaskClient) -> None:
         "typed-number-wins",
     ],
 )
+@pytest.mark.stateless
 def test_opening_check(client: FlaskClient, fields: dict[str, str], expected: str | None) -> None:
     status, html = post_meld(client, **fields)
 
@@ -211,6 +222,7 @@ def test_opening_check(client: FlaskClient, fields: dict[str, str], expected: st
         assert f"Opening {expected}" in shown
 
 
+@pytest.mark.stateless
 def test_opening_needs_a_sensible_number(client: FlaskClient) -> None:
     status, html = post_meld(client, cards="QH QD QC", opening="-5")
 
@@ -221,6 +233,7 @@ def test_opening_needs_a_sensible_number(client: FlaskClient) -> None:
 # --- the rules pages ------------------------------------------------------------------------------
 
 
+@pytest.mark.stateless
 def test_rules_index_lists_all_eight_presets(client: FlaskClient) -> None:
     html = client.get("/rules").get_data(as_text=True)
     shown = text_of(html)
@@ -236,6 +249,7 @@ def test_rules_index_lists_all_eight_presets(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize("variant_id", list(PRESETS))
+@pytest.mark.stateless
 def test_preset_page_words_every_option_and_marks_exactly_its_assumptions(
     client: FlaskClient, variant_id: str
 ) -> None:
@@ -262,6 +276,7 @@ def test_preset_page_words_every_option_and_marks_exactly_its_assumptions(
         assert source in unescape(html)
 
 
+@pytest.mark.stateless
 def test_preset_page_in_plain_words(client: FlaskClient) -> None:
     shown = text_of(client.get("/rules/pagat").get_data(as_text=True))
 
@@ -280,6 +295,7 @@ def test_preset_page_in_plain_words(client: FlaskClient) -> None:
         assert f">{group}</h2>" in client.get("/rules/pagat").get_data(as_text=True)
 
 
+@pytest.mark.stateless
 def test_preset_page_shows_the_opening_table_and_runs_only(client: FlaskClient) -> None:
     wikipedia = text_of(client.get("/rules/wikipedia").get_data(as_text=True))
     kouridakis = text_of(client.get("/rules/pagat-kouridakis").get_data(as_text=True))
@@ -290,6 +306,7 @@ def test_preset_page_shows_the_opening_table_and_runs_only(client: FlaskClient) 
     assert "A set biriba" not in kouridakis
 
 
+@pytest.mark.stateless
 def test_unknown_preset_is_a_404_page(client: FlaskClient) -> None:
     response = client.get("/rules/canasta")
 
@@ -298,6 +315,7 @@ def test_unknown_preset_is_a_404_page(client: FlaskClient) -> None:
     assert "There is no rule set called “canasta”." in response.get_data(as_text=True)
 
 
+@pytest.mark.stateless
 def test_alias_redirects_to_the_presets_own_page(client: FlaskClient) -> None:
     response = client.get("/rules/greek")
 
@@ -305,6 +323,7 @@ def test_alias_redirects_to_the_presets_own_page(client: FlaskClient) -> None:
     assert response.headers["Location"].endswith("/rules/pagat")
 
 
+@pytest.mark.stateless
 def test_referee_is_linked_from_home_and_nav(client: FlaskClient) -> None:
     home = client.get("/").get_data(as_text=True)
     rules = client.get("/rules").get_data(as_text=True)

@@ -19,6 +19,7 @@ def data_theme(page: str) -> str:
     return found.group(1)
 
 
+@pytest.mark.stateless
 def test_without_a_choice_the_phone_decides(client: FlaskClient) -> None:
     page = client.get("/").text
     assert data_theme(page) == "auto"
@@ -27,6 +28,7 @@ def test_without_a_choice_the_phone_decides(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.stateless
 def test_the_cookie_fixes_the_theme_from_the_first_paint(client: FlaskClient, theme: str) -> None:
     client.set_cookie("theme", theme)
     page = client.get("/referee").text
@@ -35,11 +37,13 @@ def test_the_cookie_fixes_the_theme_from_the_first_paint(client: FlaskClient, th
     assert "prefers-color-scheme" not in page, "no second theme-color for the other scheme"
 
 
+@pytest.mark.stateless
 def test_an_unknown_cookie_value_means_auto(client: FlaskClient) -> None:
     client.set_cookie("theme", '"><script>')
     assert data_theme(client.get("/").text) == "auto"
 
 
+@pytest.mark.stateless
 def test_the_switch_works_without_javascript(client: FlaskClient) -> None:
     page = client.get("/rules").text
     form = re.search(
@@ -63,6 +67,7 @@ def test_the_switch_works_without_javascript(client: FlaskClient) -> None:
     assert data_theme(client.get("/rules").text) == "auto"
 
 
+@pytest.mark.stateless
 def test_the_switch_ignores_unknown_themes_and_foreign_addresses(client: FlaskClient) -> None:
     response = client.post("/theme", data={"theme": "neon", "next": "https://evil.example/"})
     assert response.status_code == 303
@@ -70,11 +75,13 @@ def test_the_switch_ignores_unknown_themes_and_foreign_addresses(client: FlaskCl
     assert client.get_cookie("theme") is None
 
 
+@pytest.mark.stateless
 def test_the_switch_needs_no_csrf_token(app: Flask) -> None:
     app.config["WTF_CSRF_ENABLED"] = True
     assert app.test_client().post("/theme", data={"theme": "dark"}).status_code == 303
 
 
+@pytest.mark.stateless
 def test_the_theme_names_follow_the_language(client: FlaskClient) -> None:
     page = client.get("/", headers={"Accept-Language": "el"}).text
     for name in ("Αυτόματο", "Φωτεινό", "Σκούρο"):

@@ -45,6 +45,7 @@ from security_world import (
     secure_app,
     snapshot,
 )
+from support.databases import postgresql_url, wipe_postgresql
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 from werkzeug.test import TestResponse, stream_encode_multipart
@@ -384,7 +385,9 @@ def fuzz(
         url = f"sqlite:///{tmp_path_factory.mktemp('fuzz_web') / 'fuzz.sqlite'}"
     else:
         assert POSTGRESQL_URL is not None
-        url = POSTGRESQL_URL
+        # Its own database in each test process: the shared app's is emptied after tests.
+        url = postgresql_url(POSTGRESQL_URL, f"_{os.environ.get('PYTEST_XDIST_WORKER', '')}_fuzz")
+        wipe_postgresql(url)
     # As production runs, with login limits on; CSRF off so the fields reach their parsers
     # (test_a_bad_csrf_token_is_a_400_that_says_so turns it on).
     app = secure_app(url, WTF_CSRF_ENABLED=False)

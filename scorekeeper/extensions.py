@@ -35,6 +35,10 @@ login_manager.login_message = _l("Please log in to see this page.")
 #: up with "database is locked". Writes take milliseconds; this only has to outlast a queue of
 #: them under load, and stays below gunicorn's 30 s worker timeout.
 SQLITE_BUSY_TIMEOUT_MS = 15_000
+#: The same for PostgreSQL: how long a statement waits for a row lock (a match being written
+#: by another request) before it fails, and the request answers 503 "try again" instead of
+#: holding its worker until gunicorn kills it.
+POSTGRESQL_LOCK_TIMEOUT_MS = 15_000
 
 
 @event.listens_for(Engine, "connect")
@@ -50,3 +54,8 @@ def _tune_sqlite(dbapi_connection: Any, _connection_record: Any) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()
+    elif type(dbapi_connection).__module__.startswith("psycopg"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"SET lock_timeout = {int(POSTGRESQL_LOCK_TIMEOUT_MS)}")
+        cursor.close()
+        dbapi_connection.commit()  # a SET is undone with its transaction

@@ -47,8 +47,7 @@ def world(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[World]
     if database_url.startswith("sqlite"):
         monkeypatch.setattr(extensions, "SQLITE_BUSY_TIMEOUT_MS", WAIT_MS)
     else:
-        options = {"connect_args": {"options": f"-c lock_timeout={WAIT_MS}"}}
-        config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+        monkeypatch.setattr(extensions, "POSTGRESQL_LOCK_TIMEOUT_MS", WAIT_MS)
     app = create_app(config)
     with app.app_context():
         db.create_all()
@@ -160,3 +159,15 @@ def test_another_clubs_write_on_postgresql_goes_on_past_a_held_match(world: Worl
     with held(world):
         answer = client.post(f"/api/v1/clubs/{world.other_club_id}/players", json={"name": "Eve"})
     assert answer.status_code == 201
+
+
+def test_every_connection_waits_a_bounded_time_for_a_lock(app: Flask) -> None:
+    """Without a bound a request waiting on a locked match row (PostgreSQL) or on the write
+    lock (SQLite) would hold its worker until gunicorn killed it: a 500, not a 503."""
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            waited = db.session.execute(db.text("SHOW lock_timeout")).scalar_one()
+            assert waited == f"{extensions.POSTGRESQL_LOCK_TIMEOUT_MS // 1000}s"
+        else:
+            waited = db.session.execute(db.text("PRAGMA busy_timeout")).scalar_one()
+            assert waited == extensions.SQLITE_BUSY_TIMEOUT_MS

@@ -233,7 +233,11 @@ def start_match(me: Person, target: int | None = None) -> str:
 def settled(page: Page) -> None:
     """Two frames on, a finger's pace: the picker has kept its keys still by then (a click in
     the same frame could land while the page is being scrolled back under it)."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(
+        # A hidden page draws no frame: half a second bounds the wait, so it never hangs.
+        "() => new Promise(r => {"
+        " requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 500); })"
+    )
 
 
 def tap_cards(page: Page, target: Locator, taps: str) -> None:

@@ -66,7 +66,11 @@ def all_keys_in_sight(page: Page, viewport: dict[str, int]) -> None:
 
 def settled(page: Page) -> None:
     """Two frames on: the picker brings itself into sight in the frame after a focus."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(
+        # A hidden page draws no frame: half a second bounds the wait, so it never hangs.
+        "() => new Promise(r => {"
+        " requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 500); })"
+    )
 
 
 def sign_in(page: Page, app: Flask, live_server: str) -> None:

@@ -18,6 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import (
     Club,
     HandVersion,
+    JoinRequest,
     Match,
     MatchStat,
     PairMatchStat,
@@ -25,6 +26,7 @@ from scorekeeper.models import (
     PlayerRating,
     PlayerTotal,
     RatingStep,
+    ShareLink,
     User,
 )
 from scorekeeper.services import (
@@ -290,6 +292,9 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
             for index in table.indexes:
                 if index.name in new_indexes:
                     index.drop(connection)
+        # 0006 added share links and join requests; 0002 had neither.
+        for model in (JoinRequest, ShareLink):
+            model.__table__.drop(connection)
         # 0005 added each user's session secret; 0002 had none.
         connection.execute(sa.text('ALTER TABLE "user" DROP COLUMN session_secret'))
         connection.execute(sa.text("CREATE TABLE alembic_version (version_num VARCHAR(32))"))

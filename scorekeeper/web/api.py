@@ -13,6 +13,7 @@ from flask import Blueprint, Response, jsonify
 from scorekeeper import referee
 from scorekeeper.extensions import csrf
 from scorekeeper.web.json_body import read_json
+from scorekeeper.web.verdict_words import api_words
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 # The referee endpoints keep no state and read no cookie, so there is nothing to forge.
@@ -26,7 +27,11 @@ def variants() -> Response:
 
 @bp.post("/melds/check")
 def check_meld() -> Response:
-    return jsonify(referee.check_meld(_json_body()))
+    body = _json_body()
+    answer = referee.check_meld(body)
+    # Worded here, by the same builders as the pages, so the scripts never rebuild a verdict.
+    answer.update(api_words(answer, referee.read_variant(body)))
+    return jsonify(answer)
 
 
 @bp.post("/hands/score")

@@ -24,7 +24,6 @@ from scorekeeper.rules.variants import Variant
 from scorekeeper.services.matches import format_of, live_hands, state_of, variant_of
 from scorekeeper.services.numbers import short, whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, requirement_text
-from scorekeeper.web.verdict_words import verdict_words
 
 #: The value of the "none" kózi button.
 NO_KOZI = "none"
@@ -372,20 +371,6 @@ def opening_line(needs: str, needed: int, points: int | None) -> str:
     if points is None:
         return _("needs %(needs)s · no opening marked yet", needs=needs)
     return _("needs %(needs)s · opening so far %(points)d", needs=needs, points=points)
-
-
-def verdict_text(answer: Mapping[str, Any], variant: Variant) -> str:
-    """One line on a meld, as static/js/hand-entry.js also writes it: "Legal: run, clean,
-    biriba · 55 points + 200 bonus", or "Not legal: " and every reason."""
-    words = verdict_words(answer, variant, None)
-    if not words.legal:
-        return _("Not legal: %(problems)s", problems=" ".join(words.problems))
-    text = _(
-        "Legal: %(tags)s · %(points)d points", tags=", ".join(words.tags), points=words.card_points
-    )
-    if answer.get("biriba") and answer.get("bonus"):
-        text += _(" + %(bonus)s bonus", bonus=answer["bonus"])
-    return text
 
 
 def _default_sides(layout: EntryLayout, last: list[dict[str, Any]] | None) -> dict[int, int]:

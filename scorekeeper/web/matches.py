@@ -25,10 +25,11 @@ from scorekeeper.services.live import POLL_EVERY_MS, match_revision
 from scorekeeper.services.numbers import whole_number
 from scorekeeper.web.auth import me
 from scorekeeper.web.game_words import SUIT_CHOICES
-from scorekeeper.web.hand_forms import EntryLayout, HandForm, opening_line, verdict_text
+from scorekeeper.web.hand_forms import EntryLayout, HandForm, opening_line
 from scorekeeper.web.match_forms import new_match_form
 from scorekeeper.web.scoreboard import board, cards_text, points, version_rows
 from scorekeeper.web.seasons import scoreboard_extras
+from scorekeeper.web.verdict_words import verdict_text
 
 bp = Blueprint("matches", __name__)
 

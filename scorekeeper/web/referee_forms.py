@@ -18,7 +18,7 @@ from scorekeeper.rules.opening import Requirement, requirement
 from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError, Variant
 from scorekeeper.services.numbers import whole_number
-from scorekeeper.web.game_words import SUIT_CHOICES, word_of
+from scorekeeper.web.game_words import SUIT_CHOICES
 from scorekeeper.web.page_form import PageForm
 from scorekeeper.web.rule_words import band_lines
 
@@ -69,8 +69,6 @@ def _preset_choice(variant: Variant) -> SelectChoice:
         variant.name,
         render_kw={
             "data-kozi": "1" if variant.kozi else "",
-            "data-biriba-word": word_of(variant),
-            "data-biriba-size": str(variant.biriba_size),
             "data-opening-table": variant.opening_table or "",
             "data-bands": json.dumps(bands, ensure_ascii=False),
         },

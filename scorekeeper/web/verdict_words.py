@@ -1,8 +1,8 @@
-"""A meld verdict of the referee API in the words the meld checker shows.
+"""A meld verdict of the referee API in the words the meld checker and the hand entry show.
 
-static/js/meld-check.js says the same things when it updates the verdict live; keep the two
-in step (the page tests read the server's words, the browser tests the script's). The script
-gets its words, in the page's language, from `script_words`.
+These are the only builders of those words: POST /api/v1/melds/check carries them too
+(`api_words`), and static/js/meld-check.js and hand-entry.js insert them as they come. The
+scripts get only their own labels and messages, in the page's language, from `script_words`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.rules.cards import Rank, parse_card
 from scorekeeper.rules.opening import Requirement
@@ -20,10 +20,6 @@ from scorekeeper.rules.variants import Variant
 from scorekeeper.web.game_words import card_label, requirement_text, word_of
 
 _RANKS = frozenset(rank.value for rank in Rank)
-
-
-# The msgids again, for the script's raw templates (pybabel finds them in verdict_words()).
-_ONE_CARD, _CARDS = "%(name)s · %(num)d card", "%(name)s · %(num)d cards"
 
 
 def kind_words() -> dict[str, str]:
@@ -68,6 +64,37 @@ def verdict_words(
         wilds=tuple(_wild(w) for w in answer["wilds"]) if legal else (),
         opening=None if needs is None else opening_words(legal, answer["card_points"], needs),
     )
+
+
+def verdict_text(answer: Mapping[str, Any], variant: Variant) -> str:
+    """One line on a meld, as the hand entry shows it: "Legal: run, clean, biriba · 55 points
+    + 200 bonus", or "Not legal: " and every reason."""
+    words = verdict_words(answer, variant, None)
+    if not words.legal:
+        return _("Not legal: %(problems)s", problems=" ".join(words.problems))
+    text = _(
+        "Legal: %(tags)s · %(points)d points", tags=", ".join(words.tags), points=words.card_points
+    )
+    if answer.get("biriba") and answer.get("bonus"):
+        text += _(" + %(bonus)s bonus", bonus=answer["bonus"])
+    return text
+
+
+def api_words(answer: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+    """The worded fields the meld-check API adds to an answer, in the request's language:
+    the hand entry's line, and the meld checker's parts (its opening line depends on the
+    page's opening minimum, so the script still words that one)."""
+    words = verdict_words(answer, variant, None)
+    return {
+        "verdict": verdict_text(answer, variant),
+        "verdict_words": {
+            "title": words.title,
+            "name": words.name,
+            "tags": list(words.tags),
+            "bonus": words.bonus,
+            "wilds": list(words.wilds),
+        },
+    }
 
 
 def opening_words(legal: bool, card_points: int, needs: Requirement) -> OpeningWords:
@@ -132,26 +159,9 @@ def _wild(wild: Mapping[str, Any]) -> str:
 
 
 def script_words() -> dict[str, Any]:
-    """The same words for static/js/meld-check.js and hand-entry.js, which draw the verdict
-    live: templates with %(name)s fields, filled in by the script."""
+    """Labels and messages for static/js/meld-check.js and hand-entry.js (templates with
+    %(name)s fields, filled in by the script); the verdict itself comes worded by the API."""
     return {
-        "kinds": kind_words(),
-        "legal": _("Legal"),
-        "not_legal": _("Not legal"),
-        # The script picks the form itself (Greek, like English, has one for 1, one for more).
-        "name_one": get_translations().ungettext(_ONE_CARD, _CARDS, 1),
-        "name_other": get_translations().ungettext(_ONE_CARD, _CARDS, 2),
-        "clean": _("clean"),
-        "semiclean": _("semi-clean"),
-        "dirty": _("dirty"),
-        "full": _("full %(word)s"),
-        "kozi": _("kózi"),
-        "joker": _("joker"),
-        "no_bonus": _("None: a %(word)s needs %(size)d cards or more."),
-        "wild_free": _("%(card)s is wild and stands for no card in particular"),
-        "wild_an": _("%(card)s stands for an %(rank)s"),
-        "wild_a": _("%(card)s stands for a %(rank)s"),
-        "wild_card": _("%(card)s stands for %(target)s"),
         "card_points": _("Card points"),
         "bonus": _("Bonus"),
         "wild_cards": _("Wild cards"),
@@ -170,9 +180,6 @@ def script_words() -> dict[str, Any]:
         "unreadable": _("The referee could not read the cards."),
         "fix_cards": _("Fix the cards above to see the verdict."),
         "unreachable": _("The referee could not be reached; check the connection and try again."),
-        # one line under each meld of the hand-entry page (as verdict_text in hand_forms.py)
-        "line_not_legal": _("Not legal: %(problems)s"),
-        "line_legal": _("Legal: %(tags)s · %(points)d points"),
-        "line_bonus": _(" + %(bonus)s bonus"),
+        # the hand-entry page
         "line_unreadable": _("This meld cannot be read."),
     }

@@ -10,9 +10,9 @@
  * data-preview-url: each side's lines, its opening line, the problems and the match totals)
  * after clearing the old banner and scores at once, then fires "hand:preview" on the form.
  *
- * The verdict words mirror verdict_text() in scorekeeper/web/hand_forms.py: change both.
- * They come, in the page's language, from the form's data-words (script_words() in
- * scorekeeper/web/verdict_words.py): templates whose %(name)s fields fill() fills in.
+ * Each meld's verdict line comes worded by the API (its "verdict", drawn by verdict_text() in
+ * scorekeeper/web/verdict_words.py, in the request's language) and is inserted as it is. The
+ * few other words come from the form's data-words (script_words() in the same module).
  */
 (function () {
   "use strict";
@@ -23,20 +23,11 @@
   }
   var variant = form.getAttribute("data-variant");
   var tableFormat = form.getAttribute("data-format");
-  var biribaWord = form.getAttribute("data-biriba-word") || "biriba";
   var options = JSON.parse(form.getAttribute("data-options") || "{}");
   var WORDS = JSON.parse(form.getAttribute("data-words") || "{}");
-  var KINDS = WORDS.kinds || {};
   var TYPING_PAUSE_MS = 250;
   var PREVIEW_PAUSE_MS = 300;
   var rowCount = 0;
-
-  /* A template with %(name)s or %(name)d fields, filled in from `values`. */
-  function fill(template, values) {
-    return String(template).replace(/%\((\w+)\)[sd]/g, function (match, name) {
-      return name in values ? String(values[name]) : match;
-    });
-  }
 
   function kozi() {
     var checked = form.querySelector("[data-kozi]:checked");
@@ -44,37 +35,6 @@
   }
 
   /* --- the verdict on each meld ---------------------------------------------------------- */
-
-  function tags(answer) {
-    var words = [KINDS[answer.kind] || answer.kind];
-    if (answer.clean === true) {
-      words.push(WORDS.clean);
-    } else if (answer.semiclean) {
-      words.push(WORDS.semiclean);
-    } else if (answer.clean === false) {
-      words.push(WORDS.dirty);
-    }
-    if (answer.full) {
-      words.push(fill(WORDS.full, { word: biribaWord }));
-    } else if (answer.biriba) {
-      words.push(biribaWord);
-    }
-    if (answer.kozi) {
-      words.push(WORDS.kozi);
-    }
-    return words;
-  }
-
-  function verdictText(answer) {
-    if (!answer.legal) {
-      return fill(WORDS.line_not_legal, { problems: answer.problems.join(" ") });
-    }
-    var text = fill(WORDS.line_legal, { tags: tags(answer).join(", "), points: answer.card_points });
-    if (answer.biriba && answer.bonus) {
-      text += fill(WORDS.line_bonus, { bonus: answer.bonus });
-    }
-    return text;
-  }
 
   function show(output, text, ok) {
     output.textContent = text;
@@ -116,7 +76,7 @@
         if (!reply.ok) {
           show(output, reply.answer.error || WORDS.line_unreadable, false);
         } else {
-          show(output, verdictText(reply.answer), reply.answer.legal);
+          show(output, reply.answer.verdict, reply.answer.legal);
         }
       })
       .catch(function () {

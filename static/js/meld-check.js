@@ -3,9 +3,10 @@
  * with it, the verdict follows every card typed or tapped, asked of POST /api/v1/melds/check,
  * with no page reload.
  *
- * The words mirror scorekeeper/web/verdict_words.py, which draws the same verdict for a
- * posted form: change the two together. They come, in the page's language, from the form's
- * data-words (verdict_words.script_words): templates whose %(name)s fields fill() fills in.
+ * The ruling comes worded by the API (its "verdict_words", drawn by
+ * scorekeeper/web/verdict_words.py as for a posted form) and is inserted as text. The labels
+ * and messages come, in the page's language, from the form's data-words
+ * (verdict_words.script_words): templates whose %(name)s fields fill() fills in.
  */
 (function () {
   "use strict";
@@ -15,10 +16,7 @@
     return; // the form still posts, and the server answers
   }
 
-  var SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   var WORDS = JSON.parse(form.getAttribute("data-words") || "{}");
-  var KINDS = WORDS.kinds || {};
   var TYPING_PAUSE_MS = 200;
 
   var cards = form.elements.cards;
@@ -68,15 +66,9 @@
       id: option.value,
       name: option.textContent,
       kozi: option.getAttribute("data-kozi") === "1",
-      word: option.getAttribute("data-biriba-word"),
-      size: option.getAttribute("data-biriba-size"),
       table: option.getAttribute("data-opening-table"),
       bands: JSON.parse(option.getAttribute("data-bands") || "[]"),
     };
-  }
-
-  function cardLabel(code) {
-    return code === "JK" ? WORDS.joker : code.slice(0, -1) + SUIT_SYMBOLS[code.slice(-1)];
   }
 
   /* An API error as the server's form shows it: without the JSON field name, as a sentence. */
@@ -124,38 +116,6 @@
 
   // --- the verdict ----------------------------------------------------------------------------
 
-  function tags(answer, rules) {
-    var list = [KINDS[answer.kind] || answer.kind];
-    if (answer.clean === true) {
-      list.push(WORDS.clean);
-    } else if (answer.semiclean) {
-      list.push(WORDS.semiclean);
-    } else if (answer.clean === false) {
-      list.push(WORDS.dirty);
-    }
-    if (answer.full) {
-      list.push(fill(WORDS.full, { word: rules.word }));
-    } else if (answer.biriba) {
-      list.push(rules.word);
-    }
-    if (answer.kozi) {
-      list.push(WORDS.kozi);
-    }
-    return list;
-  }
-
-  function wildWords(wild) {
-    var card = cardLabel(wild.card);
-    if (wild.stands_for === null) {
-      return fill(WORDS.wild_free, { card: card });
-    }
-    if (RANKS.indexOf(wild.stands_for) >= 0) {
-      var an = wild.stands_for === "A" || wild.stands_for === "8";
-      return fill(an ? WORDS.wild_an : WORDS.wild_a, { card: card, rank: wild.stands_for });
-    }
-    return fill(WORDS.wild_card, { card: card, target: cardLabel(wild.stands_for) });
-  }
-
   function fact(term, detail, className) {
     var row = element("div", className);
     row.append(element("dt", "", term));
@@ -179,33 +139,32 @@
     var rules = preset();
     var need = needs(rules);
     var parts = [];
+    // Every word of the ruling comes worded by the API (verdict_words in the request's
+    // language); only the opening line, which hangs on this page's minimum, is worded here.
+    var said = answer.verdict_words;
     var title = element("h2", "verdict-title");
     var mark = element("span", "verdict-mark", answer.legal ? "✓" : "✗");
     mark.setAttribute("aria-hidden", "true");
-    title.append(mark, " " + (answer.legal ? WORDS.legal : WORDS.not_legal));
+    title.append(mark, " " + said.title);
     parts.push(title);
-    var name = answer.size === 1 ? WORDS.name_one : WORDS.name_other;
-    parts.push(element("p", "verdict-name", fill(name, { name: answer.name, num: answer.size })));
-    if (answer.legal) {
-      parts.push(list("verdict-tags", tags(answer, rules)));
+    parts.push(element("p", "verdict-name", said.name));
+    if (said.tags.length) {
+      parts.push(list("verdict-tags", said.tags));
     }
     if (answer.problems.length) {
       parts.push(list("verdict-problems", answer.problems));
     }
     var facts = element("dl", "verdict-facts");
     facts.append(fact(WORDS.card_points, answer.card_points));
-    if (answer.legal) {
-      var bonus = answer.biriba
-        ? answer.bonus + ": " + answer.bonus_label
-        : fill(WORDS.no_bonus, { word: rules.word, size: rules.size });
-      facts.append(fact(WORDS.bonus, bonus));
-      if (answer.wilds.length) {
-        var wilds = element("dd");
-        answer.wilds.forEach(function (wild) {
-          wilds.append(element("span", "verdict-wild", wildWords(wild)));
-        });
-        facts.append(fact(WORDS.wild_cards, wilds));
-      }
+    if (said.bonus !== null) {
+      facts.append(fact(WORDS.bonus, said.bonus));
+    }
+    if (said.wilds.length) {
+      var wilds = element("dd");
+      said.wilds.forEach(function (wild) {
+        wilds.append(element("span", "verdict-wild", wild));
+      });
+      facts.append(fact(WORDS.wild_cards, wilds));
     }
     if (need) {
       var words = openingWords(answer.legal, answer.card_points, need);

@@ -1,0 +1,104 @@
+"""The verdict is worded once, on the server: POST /api/v1/melds/check carries the same words,
+in the request's language, as the pages draw without JavaScript, so the scripts insert them
+instead of building them from parts."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from support.world import signed_in
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.services import accounts, clubs, matches
+from scorekeeper.services.matches import TeamSpec
+
+GREEK = {"Accept-Language": "el-GR,el;q=0.9,en;q=0.5"}
+ENGLISH = {"Accept-Language": "en"}
+LANGUAGES = pytest.mark.parametrize("headers", [ENGLISH, GREEK], ids=["en", "el"])
+
+# legal with a wild, a kózi biriba, a full biriba, a lone wild meld, not legal, three problems
+MELDS = ["3H 4H 2H 6H 7H", "AH-7H", "AD-KD", "2S 2D JK", "QH QD 5S", "3C 5D 9S JK JK"]
+
+
+def check(client: FlaskClient, headers: dict[str, str], cards: str, **more: Any) -> Any:
+    body = {"variant": "pagat", "kozi": "H", "cards": cards} | more
+    response = client.post("/api/v1/melds/check", json=body, headers=headers)
+    assert response.status_code == 200, response.text
+    return response.get_json()
+
+
+def texts(pattern: str, html: str) -> list[str]:
+    return [unescape(found).strip() for found in re.findall(pattern, html, re.S)]
+
+
+@pytest.mark.stateless
+@LANGUAGES
+@pytest.mark.parametrize("cards", MELDS)
+def test_the_api_words_the_verdict_as_the_meld_checker_page(
+    client: FlaskClient, headers: dict[str, str], cards: str
+) -> None:
+    page = client.get(
+        "/referee/meld",
+        query_string={"variant": "pagat", "kozi": "H", "cards": cards},
+        headers=headers,
+    ).text
+    section = page.split('id="meld-verdict"', 1)[1].split("</section>", 1)[0]
+    said = check(client, headers, cards)["verdict_words"]
+    assert texts(r'<h2 class="verdict-title">.*?</span>(.*?)</h2>', section) == [said["title"]]
+    assert texts(r'<p class="verdict-name">(.*?)</p>', section) == [said["name"]]
+    tags = (
+        section.split('<ul class="verdict-tags">', 1)[1].split("</ul>")[0] if said["tags"] else ""
+    )
+    assert texts(r"<li>(.*?)</li>", tags) == said["tags"]
+    bonus = texts(r"<dt>[^<]*</dt><dd>([^<]*)</dd>", section)[1:]  # after the card points
+    assert bonus == ([] if said["bonus"] is None else [said["bonus"]])
+    assert texts(r'<span class="verdict-wild">(.*?)</span>', section) == said["wilds"]
+
+
+@pytest.mark.stateless
+def test_the_api_verdict_speaks_the_requests_language(client: FlaskClient) -> None:
+    english = check(client, ENGLISH, "AH-7H")
+    greek = check(client, GREEK, "AH-7H")
+    assert english["verdict"] == "Legal: run, clean, biriba, kózi · 50 points + 400 bonus"
+    assert greek["verdict"].startswith("Έγκυρος: σειρά")
+    assert greek["verdict_words"]["title"] == "Έγκυρος"
+    # the fields that were there before are all still there, beside the worded ones
+    assert english.keys() == greek.keys() >= {"legal", "kind", "card_points", "bonus", "wilds"}
+
+
+@pytest.fixture
+def match_id(app: Flask, client: FlaskClient) -> int:
+    """A pagat match for four whose owner is logged in on `client`."""
+    with app.app_context():
+        owner = accounts.create_user("eleni", "password1")
+        club = clubs.create_club(owner, "Friday Biriba")
+        ids = [clubs.add_player(club, name).id for name in ("Ann", "Bob", "Cy", "Di")]
+        teams = [TeamSpec("Us", (ids[0], ids[2])), TeamSpec("Them", (ids[1], ids[3]))]
+        match = matches.create_match(club, owner, "pagat", "4p", teams)
+        owner_id, number = owner.id, match.id
+    signed_in(client, owner_id)
+    return number
+
+
+@LANGUAGES
+def test_the_api_verdict_is_the_hand_entry_pages_line(
+    client: FlaskClient, match_id: int, headers: dict[str, str]
+) -> None:
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = headers["Accept-Language"]
+    ours, theirs = MELDS[:3], MELDS[3:]
+    form = MultiDict([("kozi", "H"), ("preview", "1")])
+    form.setlist("s0-meld", ours)
+    form.setlist("s1-meld", theirs)
+    response = client.post(f"/matches/{match_id}/hands/new", data=form)
+    assert response.status_code == 200, response.text
+    page = response.text
+    lines = texts(r"<p class=\"meld-verdict[^\"]*\" data-verdict[^>]*>(.*?)</p>", page)
+    shown = [line for line in lines if line]  # the empty meld rows have no verdict yet
+    said = [check(client, headers, cards, format="4p")["verdict"] for cards in MELDS]
+    assert shown == said
+    assert len(set(said)) == len(MELDS)

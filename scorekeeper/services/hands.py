@@ -25,6 +25,7 @@ from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
 from scorekeeper.services.hand_words import with_words, worded
 from scorekeeper.services.locks import lock_match, written, written_now
+from scorekeeper.services.match_summary import HandData
 from scorekeeper.services.matches import (
     format_of,
     live_hands,
@@ -90,18 +91,21 @@ def record_hand(
     # lock for the whole database); under it, scored again only if the match moved on since.
     try:
         seen, plan = written(match), _plan(match, entry, accepted_reason)
+        # The live hands' data as scored against, for the summary rows: the lock below
+        # expires every loaded hand, and loading them all again costs more than the save.
+        kept: list[HandData] | None = [(h.number, h.entry, h.result) for h in live_hands(match)]
     except ServiceError:
-        seen, plan = None, None  # refused against old hands? decide against the newest
+        seen, plan, kept = None, None, None  # refused against old hands? decide on the newest
     lock_match(match)
     if idempotency_key:
         earlier = _by_key(match, idempotency_key)
         if earlier is not None:
             return earlier, False
     if plan is None or seen != written_now(match):
-        plan = _plan(match, entry, accepted_reason)
+        plan, kept = _plan(match, entry, accepted_reason), None
     number, normalized, result, reason = plan
     hand = Hand(
-        match=match,
+        match_id=match.id,  # not `match=`: that would load every hand of the match again
         number=number,
         entry=normalized,
         result=result,
@@ -113,7 +117,10 @@ def record_hand(
         db.session.add(hand)
         db.session.flush()
         db.session.add(_version(hand, "created", user))
-        stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
+        # Leaderboard and ratings, in this same transaction.
+        stats.refresh_match(
+            match, hands=None if kept is None else [*kept, (number, normalized, result)]
+        )
         db.session.commit()
     except IntegrityError:
         # Another request saved first: the same key (a double tap) or the same hand number.
@@ -148,9 +155,11 @@ def _plan(
     normalized = _normalize(match, entry)
     _require_kozi(match, normalized)
     number = 1 + max((h.number for h in match.hands), default=0)
-    normalized, shown = _score(match, normalized, number)
+    # The totals before the next hand are the state's: counted once, not replayed again.
+    table = _Table(setup_of(match), {s.name: s.total for s in state.standings})
+    normalized, shown = _score(match, normalized, number, table)
     reason = _check_problems(shown, accepted_reason)
-    return number, normalized, _stored(match, normalized, number, shown), reason
+    return number, normalized, _stored(match, normalized, number, shown, table), reason
 
 
 def edit_hand(
@@ -516,7 +525,11 @@ def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
 
 
 def _stored(
-    match: Match, entry: dict[str, Any], number: int, shown: dict[str, Any]
+    match: Match,
+    entry: dict[str, Any],
+    number: int,
+    shown: dict[str, Any],
+    table: _Table | None = None,
 ) -> dict[str, Any]:
     """The result to store (in English, with the message data of its words): `shown`, the
     entry scored for the reader, when it is in English already, else the entry scored again
@@ -524,7 +537,7 @@ def _stored(
     if not translating():
         return with_words(shown)
     with using(None):
-        return with_words(_score(match, entry, number)[1])
+        return with_words(_score(match, entry, number, table)[1])
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,13 +10,18 @@ formats (`3p-partnership`, `5p`, `solo-vs-rest`) with their own exact share.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 from scorekeeper.models import Match
 from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.match import MatchState, credits
-from scorekeeper.services.matches import live_hands, played, setup_of, state_of
+from scorekeeper.rules.match import MatchState, credits, match_state
+from scorekeeper.services.matches import live_hands, played_result, setup_of
+
+#: A live hand as a summary reads it: its number, entry and stored result.
+HandData = tuple[int, dict[str, Any], dict[str, Any]]
 
 
 @dataclasses.dataclass(slots=True)
@@ -63,10 +68,14 @@ class MatchSummary:
         return self.state.finished
 
 
-def summarize(match: Match) -> MatchSummary:
-    """Every seated player's line of `match` (loaded with its seats, teams and hands)."""
-    state = state_of(match)
+def summarize(match: Match, hands: Sequence[HandData] | None = None) -> MatchSummary:
+    """Every seated player's line of `match` (loaded with its seats, teams and hands). A
+    caller that holds the live hands' data already (a save) passes `hands`, in number
+    order, so the match's hands need not be loaded from the database again."""
+    if hands is None:
+        hands = [(h.number, h.entry, h.result) for h in live_hands(match)]
     setup = setup_of(match)
+    state = match_state(setup, [played_result(result) for _n, _e, result in hands])
     team_credit = setup.table_format.credit is Credit.TEAM
     positions = {team.id: team.position for team in match.teams}
     names = {team.id: team.name for team in match.teams}
@@ -92,10 +101,10 @@ def summarize(match: Match) -> MatchSummary:
             members = sorted(s.player_id for s in match.seats if s.team_id == team.id)
             for a, b in combinations(members, 2):
                 pairs[a, b] = PairLine(a, b, teammates=True, won=lines[a].won)
-    for hand in live_hands(match):
-        gains = credits(setup, played(hand), hand.number)
-        entries = hand.entry.get("teams", [])
-        for index, side in enumerate(hand.result["teams"]):
+    for number, hand_entry, result in hands:
+        gains = credits(setup, played_result(result), number)
+        entries = hand_entry.get("teams", [])
+        for index, side in enumerate(result["teams"]):
             entry = entries[index] if index < len(entries) else {}
             melds = side.get("melds") or []
             clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))

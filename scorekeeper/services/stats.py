@@ -40,15 +40,18 @@ from scorekeeper.models import (
     Seat,
 )
 from scorekeeper.services import rating_history
-from scorekeeper.services.match_summary import summarize
+from scorekeeper.services.match_summary import HandData, summarize
 
 _BATCH = 400  # matches loaded at a time by a rebuild
 
 
-def refresh_match(match: Match, session: Session | None = None) -> None:
+def refresh_match(
+    match: Match, session: Session | None = None, hands: Sequence[HandData] | None = None
+) -> None:
     """Bring `match`'s summary rows in step with its stored hands, and replay the club's
     ratings from this match on where its result or its place in time moved. Runs in the
-    caller's transaction: the caller commits (or rolls back, and nothing changed)."""
+    caller's transaction: the caller commits (or rolls back, and nothing changed). `hands`
+    is the live hands' data as stored now, when the caller holds it (see `summarize`)."""
     session = _active(session)
     session.flush()
     _lock_club(session, match.club_id)
@@ -57,7 +60,7 @@ def refresh_match(match: Match, session: Session | None = None) -> None:
         session.execute(sa.delete(table).where(table.match_id == match.id))
     played_at = _first_hand_times(session, Hand.match_id == match.id).get(match.id)
     if played_at is not None:
-        for table, values in stat_rows(match, played_at).items():
+        for table, values in stat_rows(match, played_at, hands).items():
             if values:
                 session.execute(sa.insert(table), values)
     _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
@@ -155,10 +158,12 @@ TOTALS = ("matches", "wins", *SUMMED)
 _PER_MATCH = (MatchStat, PlayerMatchStat, PairMatchStat)
 
 
-def stat_rows(match: Match, played_at: datetime) -> dict[Any, list[dict[str, Any]]]:
+def stat_rows(
+    match: Match, played_at: datetime, hands: Sequence[HandData] | None = None
+) -> dict[Any, list[dict[str, Any]]]:
     """The rows of `match` in each table of _PER_MATCH; its first live hand was saved at
     `played_at` (UTC)."""
-    summary = summarize(match)
+    summary = summarize(match, hands)
     played = {
         "match_id": match.id,
         "club_id": match.club_id,

@@ -1,0 +1,166 @@
+"""How long saving a hand takes as a match grows (issue 12, "hand saves flat in match length").
+
+Each run plays a few matches of 200 hands through the real API (`POST /api/v1/matches/<id>/hands`
+with a bearer token, the Flask test client, the target set far out of reach) and prints the
+median time of the save of hands 1, 10, 40 and 200. In the same run and on the same database,
+after each API save, a bare Flask + Flask-SQLAlchemy app of one table inserts the same JSON
+body, and its median at the same hands is printed beside it with the ratio (goal: at most 3×
+at every point, on SQLite and PostgreSQL). Run:
+
+    PYTHONPATH=. .venv/bin/python tests/bench/bench_hand_save.py [--matches N]
+
+It uses a temporary SQLite file, and PostgreSQL too when SCOREKEEPER_TEST_DATABASE_URL is set
+(that database loses every table). It asserts nothing about time; the load average is printed
+because other jobs on the machine move the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, request
+from flask.testing import FlaskClient
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.services import accounts, clubs
+
+POINTS = (1, 10, 40, 200)
+GOAL = 3.0
+
+#: The reference hand of rules/presets.md (A 665, B −95 under pagat, kózi ♥), as tests send it.
+HAND: dict[str, Any] = {
+    "kozi": "H",
+    "teams": [
+        {
+            "name": "A",
+            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
+            "hands": ["", ""],
+            "went_out": True,
+            "took_biribaki": True,
+        },
+        {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
+    ],
+}
+
+
+def bare_app(url: str) -> tuple[Flask, SQLAlchemy]:
+    """The least a Flask app can do to store a hand: one table, the JSON body, a commit."""
+
+    class Base(DeclarativeBase):  # one per app: each run defines the table afresh
+        pass
+
+    bare_db = SQLAlchemy(model_class=Base)
+
+    class BareHand(bare_db.Model):  # type: ignore[name-defined,misc]
+        __tablename__ = "bench_bare_hand"
+        id: Mapped[int] = mapped_column(primary_key=True)
+        match_id: Mapped[int]
+        body: Mapped[dict[str, Any]] = mapped_column(bare_db.JSON)
+
+    app = Flask("bare")
+    app.config["SQLALCHEMY_DATABASE_URI"] = url
+    bare_db.init_app(app)
+
+    @app.post("/matches/<int:match_id>/hands")
+    def save(match_id: int) -> tuple[dict[str, Any], int]:
+        hand = BareHand(match_id=match_id, body=request.get_json())
+        bare_db.session.add(hand)
+        bare_db.session.commit()
+        return {"id": hand.id}, 201
+
+    with app.app_context():
+        bare_db.drop_all()
+        bare_db.create_all()
+    return app, bare_db
+
+
+def seed(app: Flask) -> tuple[str, dict[str, Any]]:
+    """A club of four players and an API token for its owner; the body that starts a match."""
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.create_all()
+        user = accounts.create_user("bench", "bench-password")
+        club = clubs.create_club(user, "Bench")
+        ids = [clubs.add_player(club, name).id for name in ("Ann", "Bob", "Cat", "Dan")]
+        token = accounts.create_token(user, "bench")
+        body = {
+            "club": club.id,
+            "variant": "pagat",
+            "format": "4p",
+            "target": 1_000_000,
+            "teams": [
+                {"name": "A", "players": [ids[0], ids[2]]},
+                {"name": "B", "players": [ids[1], ids[3]]},
+            ],
+        }
+    return token, body
+
+
+def timed_post(client: FlaskClient, path: str, body: Any, **headers: str) -> float:
+    began = time.perf_counter()
+    response = client.post(path, json=body, headers=headers)
+    took = (time.perf_counter() - began) * 1000
+    assert response.status_code == 201, (response.status_code, response.get_data(as_text=True))
+    return took
+
+
+def run(label: str, url: str, matches: int) -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url})
+    bare, bare_db = bare_app(url)
+    token, match_body = seed(app)
+    auth = {"Authorization": f"Bearer {token}"}
+    client, bare_client = app.test_client(), bare.test_client()
+    api_ms: dict[int, list[float]] = {n: [] for n in POINTS}
+    bare_ms: dict[int, list[float]] = {n: [] for n in POINTS}
+    began = time.perf_counter()
+    for _ in range(matches):
+        response = client.post("/api/v1/matches", json=match_body, headers=auth)
+        assert response.status_code == 201, response.get_json()
+        match_id = response.get_json()["id"]
+        for number in range(1, max(POINTS) + 1):
+            api = timed_post(client, f"/api/v1/matches/{match_id}/hands", HAND, **auth)
+            plain = timed_post(bare_client, f"/matches/{match_id}/hands", HAND)
+            if number in api_ms:
+                api_ms[number].append(api)
+                bare_ms[number].append(plain)
+    elapsed = time.perf_counter() - began
+    print(f"\n{label}: {matches} matches of {max(POINTS)} hands in {elapsed:.0f} s")
+    print(f"{'hand':>6} {'API ms':>8} {'bare ms':>8} {'ratio':>6}")
+    for number in POINTS:
+        api, plain = statistics.median(api_ms[number]), statistics.median(bare_ms[number])
+        mark = "" if api <= GOAL * plain else "  over the goal"
+        print(f"{number:>6} {api:>8.1f} {plain:>8.1f} {api / plain:>6.1f}{mark}")
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+    with bare.app_context():
+        bare_db.drop_all()
+        bare_db.engine.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=5, help="matches played per database")
+    args = parser.parse_args()
+    print("load average (1, 5, 15 min): " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    with tempfile.TemporaryDirectory() as folder:
+        run("SQLite", f"sqlite:///{Path(folder) / 'bench.sqlite'}", args.matches)
+    postgresql = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
+    if postgresql:
+        run("PostgreSQL", postgresql, args.matches)
+    print("load average (1, 5, 15 min): " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+if __name__ == "__main__":
+    main()

@@ -42,6 +42,10 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         # refused with 413 before it is read; the club import takes files up to its own limit.
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "MAX_IMPORT_LENGTH": 5 * 1024 * 1024,
+        # Hands a club file imported through the web may hold: each is scored at the import,
+        # and the request must end well inside gunicorn's 30 s worker timeout. Larger clubs
+        # are restored with `flask --app scorekeeper import FILE`, which has no timeout.
+        "MAX_IMPORT_HANDS": 2000,
     }
 
 

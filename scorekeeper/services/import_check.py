@@ -92,3 +92,16 @@ def _seasons(raw: Any) -> set[int]:
         need_day(entry.get("ends_on"), f"{where}.ends_on")
         keys.add(need_number(entry.get("id"), f"{where}.id"))
     return keys
+
+
+def hands_in(data: Any) -> int:
+    """How many live hands a club file holds, whatever else is wrong with it (0 for what is no
+    club file): counted before anything else of it is read, to bound the work of importing."""
+    matches = data.get("matches") if isinstance(data, dict) else None
+    if not isinstance(matches, list):
+        return 0
+    return sum(
+        sum(1 for hand in match["hands"] if not (isinstance(hand, dict) and hand.get("deleted")))
+        for match in matches
+        if isinstance(match, dict) and isinstance(match.get("hands"), list)
+    )

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from flask import (
     Blueprint,
     Response,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -26,6 +27,7 @@ from scorekeeper.services import clubs, leaderboard
 from scorekeeper.services.club_export import export_club
 from scorekeeper.services.club_import import import_club
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.import_check import hands_in
 from scorekeeper.services.season_csv import season_csv
 from scorekeeper.services.seasons import seasons_of
 from scorekeeper.web.auth import me
@@ -78,7 +80,9 @@ def import_page() -> ResponseReturnValue:
     if not form.validate_on_submit():
         return render_template("clubs/import.html", form=form), 400
     try:
-        imported = import_club(_read(form.file.data.read()), owner=me())
+        data = _read(form.file.data.read())
+        _check_size(data)
+        imported = import_club(data, owner=me())
     except Invalid as error:
         form.file.errors.append(error.message)
         return render_template("clubs/import.html", form=form), 400
@@ -91,6 +95,20 @@ def import_page() -> ResponseReturnValue:
         )
     )
     return redirect(url_for("clubs.show", club_id=imported.club.id))
+
+
+def _check_size(data: object) -> None:
+    most = current_app.config["MAX_IMPORT_HANDS"]
+    count = hands_in(data)
+    if count > most:
+        raise Invalid(
+            _(
+                "The file holds %(count)d hands; an import here takes at most %(most)d. "
+                "Whoever runs the server can import it with “flask --app scorekeeper import”.",
+                count=count,
+                most=most,
+            )
+        )
 
 
 def _read(raw: bytes) -> object:

@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/ for suppo
 from support.browser import serve
 
 from scorekeeper import create_app
+from scorekeeper.config import defaults
 from scorekeeper.extensions import db
 from scorekeeper.referee import MAX_MELDS, MAX_TEAMS
 from scorekeeper.rules.formats import MOST_CARDS
@@ -48,6 +49,7 @@ RUNS = 7
 Answer = tuple[int, float, int]
 Send = Callable[[], Answer]
 GOAL_MS = 200
+IMPORT_HANDS: int = defaults(tempfile.gettempdir())["MAX_IMPORT_HANDS"]
 
 
 def aces(count: int) -> str:
@@ -251,7 +253,9 @@ def cases(ids: dict[str, Any], client: Client) -> list[tuple[str, Send]]:
 
     # As many longest matches as the largest file holds.
     one = len(json.dumps(club_file(MAX_HANDS)).encode())
-    fullest = club_file(MAX_HANDS, matches=(5 * 1024 * 1024 - 1024) // one)
+    # The web import takes at most MAX_IMPORT_HANDS hands; a 5 MB file holds many more.
+    fullest = club_file(MAX_HANDS, matches=IMPORT_HANDS // MAX_HANDS)
+    largest = club_file(MAX_HANDS, matches=(5 * 1024 * 1024 - 1024) // one)
     padded = {"variant": "pagat", "cards": WORST_MELD}
     padded["pad"] = "x" * (256 * 1024 - len(json.dumps(padded)) - 20)
     many_strings = {"variant": "pagat", "cards": "3H 4H 5H", "pad": ["a"] * 50_000}
@@ -314,6 +318,10 @@ def cases(ids: dict[str, Any], client: Client) -> list[tuple[str, Send]]:
             import_file(fullest),
         ),
         (f"club import, {MAX_HANDS + 1} hands (refused)", import_file(club_file(MAX_HANDS + 1))),
+        (
+            f"club import, 5 MB of {len(largest['matches'])}×{MAX_HANDS} hands (refused)",
+            import_file(largest),
+        ),
         (
             "club import, 5 MB file (refused)",
             lambda: client.send(

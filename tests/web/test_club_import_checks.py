@@ -370,3 +370,19 @@ def test_a_number_json_cannot_hold_is_refused(
     assert response.status_code == 400
     assert message in html.unescape(response.get_data(as_text=True))
     assert stored() == before
+
+
+def test_the_web_import_takes_a_bounded_number_of_hands(owner: User, app: Flask) -> None:
+    """Each hand is scored at the import: a file of many thousands held a worker for minutes
+    (issue 11). Deleted hands are not scored, so they do not count."""
+    doc = exported(owner)  # three hands, one of them deleted
+    uploader = client_of(app, "maria")
+    before = stored()
+    app.config["MAX_IMPORT_HANDS"] = 1
+    status, page = upload(uploader, doc)
+    assert status == 400
+    assert "The file holds 2 hands; an import here takes at most 1." in page
+    assert stored() == before
+    app.config["MAX_IMPORT_HANDS"] = 2
+    status, page = upload(uploader, doc)
+    assert status == 302, page[:2000]

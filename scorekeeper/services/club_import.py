@@ -348,17 +348,7 @@ def _hands(
 ) -> int:
     numbers: set[int] = set()
     keys: set[str] = set()
-    listed = need_list(raw, f"{where}.hands")
-    live = sum(1 for item in listed if not (isinstance(item, dict) and item.get("deleted") is True))
-    if live > hands.MAX_HANDS:  # before any is read: each is scored (issue 11)
-        raise Invalid(
-            _(
-                "%(where)s has %(count)d hands; a match holds at most %(most)d.",
-                where=where,
-                count=live,
-                most=hands.MAX_HANDS,
-            )
-        )
+    listed = need_list(raw, f"{where}.hands")  # at most MAX_HANDS live: check_club_file
     for index, item in enumerate(listed):
         at = f"{where}.hands[{index}]"
         hand = need_object(item, at)

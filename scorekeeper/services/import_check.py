@@ -25,7 +25,7 @@ from scorekeeper.services.import_fields import (
     need_text,
     need_time,
 )
-from scorekeeper.services.import_match import check_match
+from scorekeeper.services.import_match import check_match, live_count
 from scorekeeper.services.leaderboard import MAX_MINIMUM
 
 #: As the database stores them (models.User, Player, Club, Season).
@@ -101,7 +101,7 @@ def hands_in(data: Any) -> int:
     if not isinstance(matches, list):
         return 0
     return sum(
-        sum(1 for hand in match["hands"] if not (isinstance(hand, dict) and hand.get("deleted")))
+        live_count(match["hands"])
         for match in matches
         if isinstance(match, dict) and isinstance(match.get("hands"), list)
     )

@@ -130,12 +130,17 @@ def _table(
     return set(seated), set(names) if fixed else None
 
 
+def live_count(hands: list[Any]) -> int:
+    """How many of a file's hands are live: deleted ones are kept as they are, never scored."""
+    return sum(1 for item in hands if not (isinstance(item, dict) and item.get("deleted") is True))
+
+
 def _hands(raw: Any, where: str, seats: set[int], teams: set[str] | None) -> set[int]:
     """Check the hands; returns their numbers."""
     numbers: set[int] = set()
     keys: set[str] = set()
     hands = need_list(raw, f"{where}.hands")
-    live = sum(1 for item in hands if not (isinstance(item, dict) and item.get("deleted") is True))
+    live = live_count(hands)
     if live > MAX_HANDS:  # before any is read: each is checked, and scored at the import
         raise Invalid(
             _(

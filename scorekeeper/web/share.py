@@ -14,14 +14,14 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup, escape
 
-from scorekeeper.models import Club, Match, Role, User
+from scorekeeper.models import Club, Match, Role
 from scorekeeper.services import sharing
-from scorekeeper.services.clubs import club_for, role_in
+from scorekeeper.services.clubs import club_for, match_for, role_in
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.live import POLL_EVERY_MS, match_revision
 from scorekeeper.services.matches import variant_of
+from scorekeeper.web.auth import me
 from scorekeeper.web.live import big_screen, club_poll, live_regions, match_poll
-from scorekeeper.web.matches import _match
 from scorekeeper.web.rule_words import ASSUMED_NOTE, describe_rules
 from scorekeeper.web.scoreboard import board
 
@@ -30,11 +30,6 @@ bp = Blueprint("share", __name__)
 #: Shared pages are for the people at the table: no search engine, no cache keeps them, and
 #: the secret in their URL goes to no other site (the app's own policy is same-origin).
 SHARED_HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow"}
-
-
-def me() -> User:
-    user: User = current_user._get_current_object()
-    return user
 
 
 def qr_code(url: str, label: str) -> Markup:
@@ -90,7 +85,7 @@ def _made(club: Club, match: Match | None) -> ResponseReturnValue:
 @bp.route("/matches/<int:match_id>/share", methods=["GET", "POST"])
 @login_required
 def match_links(match_id: int) -> ResponseReturnValue:
-    match = _match(match_id, Role.SCORER)
+    match = match_for(me(), match_id, Role.SCORER)
     if request.method == "POST":
         return _made(match.club, match)
     return _share_page(match.club, match)
@@ -99,7 +94,7 @@ def match_links(match_id: int) -> ResponseReturnValue:
 @bp.post("/matches/<int:match_id>/share/<int:link_id>/revoke")
 @login_required
 def revoke_match_link(match_id: int, link_id: int) -> ResponseReturnValue:
-    match = _match(match_id, Role.SCORER)
+    match = match_for(me(), match_id, Role.SCORER)
     sharing.revoke(match.club, match, link_id)
     flash(_("The link is withdrawn: it shows nothing from now on."))
     return redirect(url_for(".match_links", match_id=match.id))

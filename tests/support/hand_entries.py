@@ -23,6 +23,20 @@ REFERENCE_HAND: dict[str, Any] = {
     "kozi": "H",
     "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}],
 }
+#: The reference hand, named for who wins it; and the same hand with the sides' cards swapped.
+A_WINS: dict[str, Any] = REFERENCE_HAND
+B_WINS: dict[str, Any] = {
+    "kozi": "H",
+    "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}],
+}
+#: A hand saved only with a reason: A's meld 3H 5H 9H is no run (kózi ♠).
+ILLEGAL_HAND: dict[str, Any] = {
+    "kozi": "S",
+    "teams": [
+        {"name": "A", "melds": ["3H 5H 9H"], "hands": ["4C", "5C"]},
+        {"name": "B", "melds": ["3C 4C 5C"], "hands": ["6D", "7D"]},
+    ],
+}
 #: A hand whose only fault is A's meld 3H 5S 9D (neither a run nor a set).
 ILLEGAL_MELD_HAND: dict[str, Any] = {
     "kozi": "H",

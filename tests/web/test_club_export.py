@@ -15,7 +15,8 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask, current_app, g
 from flask.testing import FlaskClient, FlaskCliRunner
-from support.hand_entries import LOSERS, WINNERS
+from support.hand_entries import A_WINS, B_WINS, LOSERS, WINNERS
+from support.hand_entries import ILLEGAL_HAND as ILLEGAL
 from support.world import played_on, signed_in
 
 from scorekeeper.extensions import db
@@ -33,16 +34,6 @@ from scorekeeper.services.club_export import export_club
 from scorekeeper.services.club_import import import_club
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.matches import TeamSpec
-
-A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
-B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
-ILLEGAL = {
-    "kozi": "S",
-    "teams": [
-        {"name": "A", "melds": ["3H 5H 9H"], "hands": ["4C", "5C"]},
-        {"name": "B", "melds": ["3C 4C 5C"], "hands": ["6D", "7D"]},
-    ],
-}
 
 
 def lived_in_club(owner: User) -> Club:

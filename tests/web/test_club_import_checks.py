@@ -17,7 +17,8 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask, g
 from flask.testing import FlaskClient, FlaskCliRunner
-from support.hand_entries import LOSERS, WINNERS
+from support.hand_entries import A_WINS, B_WINS
+from support.hand_entries import ILLEGAL_HAND as ILLEGAL
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper.extensions import db
@@ -36,17 +37,6 @@ from scorekeeper.models import (
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import accounts, hands
 from scorekeeper.services.club_export import export_club
-
-A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
-B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
-ILLEGAL = {
-    "kozi": "S",
-    "teams": [
-        {"name": "A", "melds": ["3H 5H 9H"], "hands": ["4C", "5C"]},
-        {"name": "B", "melds": ["3C 4C 5C"], "hands": ["6D", "7D"]},
-    ],
-}
-
 
 _EXPORTED: list[dict[str, Any]] = []
 

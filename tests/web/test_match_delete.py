@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask import Flask, g
-from support.hand_entries import LOSERS, WINNERS
+from support.hand_entries import A_WINS, B_WINS
 from support.world import new_club, pagat_match, played_on, signed_in
 
 from scorekeeper.extensions import db
@@ -31,8 +31,6 @@ from scorekeeper.models import (
 )
 from scorekeeper.services import accounts, clubs, hands, leaderboard, ratings, stats
 
-A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
-B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
 #: Who sat where (A: first and third, B: second and fourth) and who won, day by day.
 GAMES = [
     (("Ann", "Bob", "Cy", "Di"), A_WINS),

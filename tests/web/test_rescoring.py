@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.hand_entries import LOSERS, WINNERS
+from support.hand_entries import A_WINS, B_WINS, LOSERS, WINNERS
 from support.world import new_club
 
 from scorekeeper.models import Club, Match, User
@@ -22,8 +22,6 @@ from scorekeeper.services.matches import TeamSpec
 
 #: Under `wikipedia` a team's opening need follows its total (75, 90 from 1,500, more than
 #: 120 from 3,000) and a stored result names it, so a correction moves later hands' results.
-A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
-B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
 NOBODY_OUT = {"kozi": "S", "teams": [{"name": "A", **LOSERS}, {"name": "B", **LOSERS}]}
 #: A's opening names its cards (30 points, short of any need), so its problem names A's score
 #: before the hand: a later correction must score it again even where the need stays.

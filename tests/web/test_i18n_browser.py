@@ -222,14 +222,14 @@ def test_a_match_page_keeps_the_screen_awake(
     context, page, errors = logged_in_page(browser, live_server, FAKE_WAKE_LOCK)
 
     page.goto(f"{live_server}/matches/{match_id}/{where}".rstrip("/"))
-    page.wait_for_function("window.__wakeLocks.length === 1")
+    page.wait_for_function("() => window.__wakeLocks.length === 1")
     assert page.evaluate("window.__wakeLocks.map(lock => lock.type)") == ["screen"]
     # Hiding the page ends the lock; when it is visible again the script asks anew.
     page.evaluate(
         "window.__wakeLocks[0].released = true;"
         "document.dispatchEvent(new Event('visibilitychange'))"
     )
-    page.wait_for_function("window.__wakeLocks.length === 2")
+    page.wait_for_function("() => window.__wakeLocks.length === 2")
     # A page without [data-wake-lock] asks for nothing.
     page.goto(live_server + "/rules")
     page.wait_for_load_state()

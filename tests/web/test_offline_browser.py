@@ -152,7 +152,9 @@ def shoot(page: Page, screenshots: Path, name: str) -> None:
 
 def worker_ready(page: Page, server: str, match_id: int) -> None:
     """Wait until the service worker controls the page and keeps the match's pages."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    # A function, not a bare expression: Playwright retries an expression with eval(), which
+    # the page's CSP forbids once the first try finds no worker yet.
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     page.reload()  # this visit goes through the worker, which keeps the page
     page.wait_for_function(
         """async (url) => {

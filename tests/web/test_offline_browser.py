@@ -152,10 +152,13 @@ def shoot(page: Page, screenshots: Path, name: str) -> None:
 
 def worker_ready(page: Page, server: str, match_id: int) -> None:
     """Wait until the service worker controls the page and keeps the match's pages."""
-    # A function, not a bare expression: Playwright retries an expression with eval(), which
+    # Functions, not bare expressions: Playwright retries an expression with eval(), which
     # the page's CSP forbids once the first try finds no worker yet.
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
-    page.reload()  # this visit goes through the worker, which keeps the page
+    # Wait for an active worker, not for this page's controller: a page whose navigation
+    # began while the worker was still activating is never claimed, and waits forever.
+    page.wait_for_function("async () => Boolean(await navigator.serviceWorker.ready)")
+    page.reload()  # this visit goes through the active worker, which keeps the page
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
     page.wait_for_function(
         """async (url) => {
             const keys = await caches.keys();

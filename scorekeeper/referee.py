@@ -15,6 +15,7 @@ from typing import Any
 from .rules.cards import Card, Suit, parse_cards
 from .rules.formats import FORMATS, MOST_CARDS, TableFormat, find_format
 from .rules.melds import MeldVerdict, judge_meld
+from .rules.opening import Requirement, requirement
 from .rules.points import parse_points
 from .rules.presets import PRESETS, find_variant
 from .rules.scoring import Cut, HandScore, TeamHand, deck_problems, kozi_missing, score_hand
@@ -30,6 +31,7 @@ MAX_NAME = 80  # a team's name, as the database stores it
 MAX_CARD_TEXT = 1000  # one meld or hand as text: 162 cards written "10H, " fit in 810
 MAX_HAND_POINTS = 200_000  # 162 cards at the dearest card a house rule allows (1,000)
 MAX_FAILED_OPENINGS = 100
+MAX_OPENING = 10_000  # a typed opening minimum, as the meld checker's form bounds it
 
 
 def show(value: Any) -> str:
@@ -116,6 +118,29 @@ def read_variant(body: Mapping[str, Any]) -> Variant:
     variant = find_variant(variant_id)
     options = options_from_json(body.get("options"))
     return variant.with_options(**options)
+
+
+def read_opening(value: Any, variant: Variant) -> Requirement | None:
+    """The opening a meld is checked against: ``{"points": N}``, a minimum of N card points,
+    or ``{"score": N}``, the row of the variant's opening table for a team at score N; null
+    for none. A score under a variant without a table asks for nothing to check."""
+    if value is None:
+        return None
+    body = _object(value, "'opening'")
+    if set(body) not in ({"points"}, {"score"}):
+        raise InputError(
+            "'opening' must be {\"points\": N} (a minimum of card points) or "
+            f'{{"score": N}} (the team\'s score before the hand), not {_short(value)}'
+        )
+    if "points" in body:
+        points = _whole(body["points"], "'opening.points'", MAX_OPENING)
+        if points is None:
+            raise InputError(f"'opening.points' must be a whole number from 0 to {MAX_OPENING}")
+        return Requirement(points)
+    score = read_points(body["score"], "'opening.score'")
+    if variant.opening_table is None:
+        return None
+    return requirement(variant.opening_table, score, variant.opening_comparison)
 
 
 def read_format(value: Any) -> TableFormat:

@@ -30,7 +30,8 @@ def check_meld() -> Response:
     body = _json_body()
     answer = referee.check_meld(body)
     # Worded here, by the same builders as the pages, so the scripts never rebuild a verdict.
-    answer.update(api_words(answer, referee.read_variant(body)))
+    variant = referee.read_variant(body)
+    answer.update(api_words(answer, variant, referee.read_opening(body.get("opening"), variant)))
     return jsonify(answer)
 
 

@@ -11,10 +11,9 @@ from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, S
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, NumberRange, Optional, ValidationError
 
-from scorekeeper.referee import MAX_CARD_TEXT
+from scorekeeper.referee import MAX_CARD_TEXT, MAX_OPENING
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.formats import MOST_CARDS
-from scorekeeper.rules.opening import Requirement, requirement
 from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError, Variant
 from scorekeeper.services.numbers import whole_number
@@ -59,8 +58,6 @@ def _preset_choice(variant: Variant) -> SelectChoice:
         {
             "score": line.from_score,
             "text": line.text,
-            "points": line.needs.points,
-            "comparison": line.needs.comparison.value,
         }
         for line in band_lines(variant)
     ]
@@ -106,7 +103,9 @@ class MeldCheckForm(PageForm):
         _l("Or a minimum of card points"),
         validators=[
             Optional(),
-            NumberRange(0, 10_000, _l("An opening needs a number of card points from 0 to 10000.")),
+            NumberRange(
+                0, MAX_OPENING, _l("An opening needs a number of card points from 0 to 10000.")
+            ),
         ],
     )
 
@@ -135,16 +134,17 @@ class MeldCheckForm(PageForm):
         ]
         return variant
 
-    def needs(self, variant: Variant) -> Requirement | None:
-        """The opening to check against: a typed number wins over a row of the table."""
+    def opening_body(self) -> dict[str, int] | None:
+        """The opening to check against, as the API takes it: a typed number wins over a
+        row of the table."""
         if self.opening.data is not None and not self.opening.errors:
-            return Requirement(self.opening.data)
+            return {"points": self.opening.data}
         band = (self.opening_band.data or "").strip()
         score = whole_number(band.removeprefix("-"))
-        if variant.opening_table is None or score is None:
+        # Only a row of this preset's table: the choices are set by chosen_variant().
+        if score is None or band not in {choice.value for choice in self.opening_band.choices or ()}:
             return None
-        score = -score if band.startswith("-") else score
-        return requirement(variant.opening_table, score, variant.opening_comparison)
+        return {"score": -score if band.startswith("-") else score}
 
     def house_rules(self) -> dict[str, Any]:
         try:
@@ -160,4 +160,5 @@ class MeldCheckForm(PageForm):
             "options": self.house_rules(),
             "kozi": self.kozi.data or None,
             "cards": self.cards.data,
+            "opening": self.opening_body(),
         }

@@ -42,15 +42,15 @@ def meld() -> ResponseReturnValue:
     _use_match_rules(form, request.args.get("match", ""))
     variant = form.chosen_variant()
     words = None
-    if posted or "cards" in request.args:
-        answer = None
-        if form.validate():
-            try:
-                answer = referee.check_meld(form.request_body())
-            except ValueError as error:  # the form checked the notation; this is a backstop
-                form.cards.errors.append(sentence(str(error)))
-        if answer is not None:
-            words = verdict_words(answer, variant, form.needs(variant))
+    if (posted or "cards" in request.args) and form.validate():
+        body = form.request_body()
+        try:
+            answer = referee.check_meld(body)
+            needs = referee.read_opening(body["opening"], variant)
+        except ValueError as error:  # the form checked the notation; this is a backstop
+            form.cards.errors.append(sentence(str(error)))
+        else:
+            words = verdict_words(answer, variant, needs)
     return render_template(
         "referee/meld.html", form=form, variant=variant, words=words, kozi_choices=SUIT_CHOICES
     ), (400 if form.errors else 200)

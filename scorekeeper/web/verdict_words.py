@@ -80,11 +80,13 @@ def verdict_text(answer: Mapping[str, Any], variant: Variant) -> str:
     return text
 
 
-def api_words(answer: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+def api_words(
+    answer: Mapping[str, Any], variant: Variant, needs: Requirement | None = None
+) -> dict[str, Any]:
     """The worded fields the meld-check API adds to an answer, in the request's language:
-    the hand entry's line, and the meld checker's parts (its opening line depends on the
-    page's opening minimum, so the script still words that one)."""
-    words = verdict_words(answer, variant, None)
+    the hand entry's line, and the meld checker's parts, with its opening line when the
+    request asked about an opening."""
+    words = verdict_words(answer, variant, needs)
     return {
         "verdict": verdict_text(answer, variant),
         "verdict_words": {
@@ -93,6 +95,9 @@ def api_words(answer: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
             "tags": list(words.tags),
             "bonus": words.bonus,
             "wilds": list(words.wilds),
+            "opening": None
+            if words.opening is None
+            else {"met": words.opening.met, "text": words.opening.text},
         },
     }
 
@@ -166,13 +171,6 @@ def script_words() -> dict[str, Any]:
         "bonus": _("Bonus"),
         "wild_cards": _("Wild cards"),
         "opening": _("Opening"),
-        "no_minimum": _("no minimum"),
-        "at_least": _("at least %(points)d"),
-        "more_than": _("more than %(points)d"),
-        "cannot_open": _("Cannot open: the meld is not legal."),
-        "opens_free": _("Opens: there is no minimum."),
-        "opens": _("Opens: %(points)d card points meet %(needs)s."),
-        "does_not_open": _("Does not open: %(points)d card points, %(needs)s needed."),
         # the meld checker's page
         "every_rule": _("Every rule of %(rules)s"),
         "no_table_row": _("No table row"),

@@ -39,7 +39,6 @@
   var verdict = document.getElementById("meld-verdict");
   var rulesLink = document.getElementById("rules-link");
   var asked = 0; // numbers the requests, so a slow answer never overwrites a newer one
-  var lastAnswer = null;
   var timer = null;
 
   /* A template with %(name)s or %(name)d fields, filled in from `values`. */
@@ -79,39 +78,14 @@
 
   // --- the opening ----------------------------------------------------------------------------
 
-  function needs(rules) {
+  /* The opening to check against, as the API takes it: a typed minimum wins over a row of
+     the table; the API words the line. */
+  function openingAsked() {
     var typed = opening.value.trim();
     if (/^\d+$/.test(typed)) {
-      return { points: Number(typed), comparison: "at_least" };
+      return { points: Number(typed) };
     }
-    var row = rules.bands.filter(function (b) {
-      return String(b.score) === band.value;
-    })[0];
-    return row ? { points: row.points, comparison: row.comparison } : null;
-  }
-
-  function needsText(need) {
-    if (need.points === 0 && need.comparison === "at_least") {
-      return WORDS.no_minimum;
-    }
-    return fill(need.comparison === "more_than" ? WORDS.more_than : WORDS.at_least, {
-      points: need.points,
-    });
-  }
-
-  function openingWords(legal, points, need) {
-    var met = need.comparison === "more_than" ? points > need.points : points >= need.points;
-    var values = { points: points, needs: needsText(need) };
-    if (!legal) {
-      return { met: false, text: WORDS.cannot_open };
-    }
-    if (need.points === 0 && need.comparison === "at_least") {
-      return { met: true, text: WORDS.opens_free };
-    }
-    if (met) {
-      return { met: true, text: fill(WORDS.opens, values) };
-    }
-    return { met: false, text: fill(WORDS.does_not_open, values) };
+    return band.value === "" ? null : { score: Number(band.value) };
   }
 
   // --- the verdict ----------------------------------------------------------------------------
@@ -136,11 +110,9 @@
   }
 
   function render(answer) {
-    var rules = preset();
-    var need = needs(rules);
     var parts = [];
     // Every word of the ruling comes worded by the API (verdict_words in the request's
-    // language); only the opening line, which hangs on this page's minimum, is worded here.
+    // language), the opening line too: the request says which opening to check against.
     var said = answer.verdict_words;
     var title = element("h2", "verdict-title");
     var mark = element("span", "verdict-mark", answer.legal ? "✓" : "✗");
@@ -166,9 +138,10 @@
       });
       facts.append(fact(WORDS.wild_cards, wilds));
     }
-    if (need) {
-      var words = openingWords(answer.legal, answer.card_points, need);
-      facts.append(fact(WORDS.opening, words.text, words.met ? "opening-met" : "opening-short"));
+    if (said.opening) {
+      facts.append(
+        fact(WORDS.opening, said.opening.text, said.opening.met ? "opening-met" : "opening-short")
+      );
     }
     parts.push(facts);
     verdict.className = "verdict " + (answer.legal ? "verdict-legal" : "verdict-illegal");
@@ -198,7 +171,6 @@
     window.clearTimeout(timer);
     var text = cards.value.trim();
     var number = (asked += 1);
-    lastAnswer = null;
     if (!text) {
       showErrors([]);
       renderEmpty(WORDS.add_cards);
@@ -213,6 +185,7 @@
         options: houseRules(),
         kozi: kozi && kozi.value ? kozi.value : null,
         cards: text,
+        opening: openingAsked(),
       }),
     })
       .then(function (response) {
@@ -225,7 +198,6 @@
           return;
         }
         if (result.ok) {
-          lastAnswer = result.body;
           showErrors([]);
           render(result.body);
         } else {
@@ -245,11 +217,9 @@
     timer = window.setTimeout(check, TYPING_PAUSE_MS);
   }
 
-  /* The opening changes no ruling, so the last answer is drawn again without asking. */
+  /* The opening changes no ruling, only its last line, which the API words: asked again. */
   function redrawOpening() {
-    if (lastAnswer) {
-      render(lastAnswer);
-    } else if (cards.value.trim()) {
+    if (cards.value.trim()) {
       check();
     }
   }
@@ -283,7 +253,9 @@
       checkSoon();
     } else if (event.target === opening) {
       band.value = ""; // a typed number replaces a row of the table
-      redrawOpening();
+      if (cards.value.trim()) {
+        checkSoon();
+      }
     }
   });
   form.addEventListener("change", function (event) {

@@ -102,3 +102,79 @@ def test_the_api_verdict_is_the_hand_entry_pages_line(
     said = [check(client, headers, cards, format="4p")["verdict"] for cards in MELDS]
     assert shown == said
     assert len(set(said)) == len(MELDS)
+
+
+# --- the opening line: asked with the meld, worded by the API -------------------------------
+
+
+@pytest.mark.stateless
+@pytest.mark.parametrize(
+    ("variant", "cards", "opening", "met", "text"),
+    [
+        ("pagat", "QH QD QC", {"points": 30}, True, "Opens: 30 card points meet at least 30."),
+        (
+            "pagat",
+            "QH QD QC",
+            {"points": 31},
+            False,
+            "Does not open: 30 card points, at least 31 needed.",
+        ),
+        ("pagat", "QH QD", {"points": 10}, False, "Cannot open: the meld is not legal."),
+        (
+            "wikipedia",
+            "10S-AS",
+            {"score": 3000},
+            False,
+            "Does not open: 55 card points, more than 120 needed.",
+        ),
+        (
+            "wikipedia",
+            "AH AD AC AS AH AD AC AS JK",
+            {"score": 3500},
+            True,
+            "Opens: 145 card points meet more than 120.",
+        ),
+        ("catsatcards", "3H 4H 5H", {"score": -40}, True, "Opens: there is no minimum."),
+    ],
+    ids=["meets", "one-short", "illegal", "w1-band", "w1-above", "c1-negative-score"],
+)
+def test_the_api_words_the_opening_line(
+    client: FlaskClient, variant: str, cards: str, opening: Any, met: bool, text: str
+) -> None:
+    said = check(client, ENGLISH, cards, variant=variant, kozi=None, opening=opening)
+    assert said["verdict_words"]["opening"] == {"met": met, "text": text}
+    greek = check(client, GREEK, cards, variant=variant, kozi=None, opening=opening)
+    assert greek["verdict_words"]["opening"]["met"] is met
+    assert greek["verdict_words"]["opening"]["text"] != text  # worded in Greek
+
+
+@pytest.mark.stateless
+@pytest.mark.parametrize(
+    ("variant", "opening"), [("pagat", None), ("pagat", {"score": 3000})], ids=["none", "no-table"]
+)
+def test_no_opening_line_unless_one_is_asked_and_known(
+    client: FlaskClient, variant: str, opening: Any
+) -> None:
+    said = check(client, ENGLISH, "QH QD QC", variant=variant, opening=opening)
+    assert said["verdict_words"]["opening"] is None
+
+
+@pytest.mark.stateless
+@pytest.mark.parametrize(
+    ("opening", "names"),
+    [
+        (75, "'opening' must be a JSON object"),
+        ({}, "'opening' must be {\"points\": N}"),
+        ({"points": 1, "score": 2}, "'opening' must be {\"points\": N}"),
+        ({"points": -1}, "'opening.points' must be a whole number from 0 to 10000"),
+        ({"points": 10**40}, "'opening.points' must be a whole number from 0 to 10000"),
+        ({"points": True}, "'opening.points' must be a whole number from 0 to 10000"),
+        ({"score": "lots"}, "'opening.score' must be a whole number"),
+        ({"score": 10**12}, "'opening.score' must be a whole number"),
+    ],
+)
+def test_a_bad_opening_is_a_400_naming_it(client: FlaskClient, opening: Any, names: str) -> None:
+    body = {"variant": "wikipedia", "cards": "QH QD QC", "opening": opening}
+    response = client.post("/api/v1/melds/check", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith(names)

@@ -111,7 +111,7 @@ def test_typing_mixes_with_tapping_and_shows_a_bad_card_at_once(
     expect(cards).to_have_value("3H-4H")  # a typed range loses its last card
 
 
-def test_opening_table_follows_the_preset(page: Page, live_server: str) -> None:
+def test_opening_table_follows_the_preset(page: Page, live_server: str, screenshots: Path) -> None:
     page.goto(live_server + "/referee/meld")
     band = page.locator("#opening_band")
     expect(band).to_be_hidden()  # pagat has no opening table
@@ -129,6 +129,7 @@ def test_opening_table_follows_the_preset(page: Page, live_server: str) -> None:
         "Opens: 120 card points meet at least 120."
     )
     expect(band).to_have_value("")
+    page.screenshot(path=screenshots / "referee-meld-opening.png", full_page=True)
 
     page.locator("#variant").select_option("venezuelan")
     expect(band).to_be_hidden()

@@ -62,22 +62,22 @@ class SideEntry:
     @classmethod
     def from_json(cls, side: Mapping[str, Any]) -> SideEntry:
         """A side as stored. Stored sides were checked when they were saved (or imported);
-        older rows may lack a field, which then reads as not given."""
+        older rows may lack a field, which then reads as not given. It never refuses a row:
+        the history shows old versions as they stand."""
         hands = side.get("hands")
-        marked = side.get("opening_melds")
-        cut = side.get("cut")
+        marked = tuple(i for i in _listed(side.get("opening_melds")) if _whole(i) is not None)
         return cls(
-            name=str(side.get("name", "")),
-            players=tuple(side.get("players") or ()),
-            melds=tuple(_text(m) for m in side.get("melds") or ()),
-            hands=None if hands is None else tuple(_text(h) for h in hands),
-            hand_points=side.get("hand_points"),
-            went_out=bool(side.get("went_out")),
-            took_biribaki=bool(side.get("took_biribaki")),
+            name=str(side.get("name") or ""),
+            players=tuple(p for p in _listed(side.get("players")) if _whole(p) is not None),
+            melds=tuple(_text(m) for m in _listed(side.get("melds"))),
+            hands=None if not isinstance(hands, list) else tuple(_text(h) for h in hands),
+            hand_points=_whole(side.get("hand_points")),
+            went_out=side.get("went_out") is True,
+            took_biribaki=side.get("took_biribaki") is True,
             opening=_optional_text(side.get("opening")),
-            opening_melds=tuple(marked) if marked else None,
-            cut=None if cut is None else Cut(cut),
-            failed_openings=side.get("failed_openings"),
+            opening_melds=marked or None,
+            cut=next((c for c in Cut if c.value == side.get("cut")), None),
+            failed_openings=_whole(side.get("failed_openings")),
             biribaki_unplayed=_optional_text(side.get("biribaki_unplayed")),
         )
 
@@ -100,7 +100,11 @@ class HandEntry:
         """An entry as stored (see `SideEntry.from_json`)."""
         return cls(
             kozi=stored_suit(entry.get("kozi")),
-            teams=tuple(SideEntry.from_json(side) for side in entry.get("teams") or ()),
+            teams=tuple(
+                SideEntry.from_json(side)
+                for side in _listed(entry.get("teams"))
+                if isinstance(side, Mapping)
+            ),
         )
 
 
@@ -110,6 +114,14 @@ def stored_suit(value: Any) -> Suit | None:
         return None
     word = value.strip().upper()
     return next((s for s in Suit if word in (s.value, s.symbol, s.name)), None)
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _text(cards: Any) -> str:

@@ -243,9 +243,8 @@ class Rescoring:
     next: each hand is scored once (replaying every earlier hand for each one made a long
     match's rescoring quadratic, issue 11). Results are stored in English, as `_stored`."""
 
-    def __init__(self, match: Match, entries_stored: bool = True) -> None:
+    def __init__(self, match: Match) -> None:
         self.match = match
-        self.entries_stored = entries_stored  # else they come from a file, unchecked
         self.setup = setup_of(match)
         self.totals = start_totals(self.setup)
 
@@ -260,8 +259,9 @@ class Rescoring:
         stored result was scored against: where the engine says each side scores alike with
         either, the stored result stands as it is."""
         stored = hand.entry
-        if not self.entries_stored or any("players" not in side for side in stored["teams"]):
-            # A file's entry, or one an import stored as the file had it (sides by name).
+        if any("players" not in side for side in stored["teams"]):
+            # One an import stored as the file had it (sides by name), before imports
+            # stored entries as the service does.
             entry = read_entry(stored, seating_of(self.match))
         else:
             entry = HandEntry.from_json(stored)

@@ -436,6 +436,26 @@ def test_no_file_is_a_400_asking_for_one(owner: User, app: Flask) -> None:
     )
 
 
+def test_an_imported_hand_is_read_and_stored_as_the_hand_service_stores_it(
+    owner: User,
+) -> None:
+    """A file's hand is read as the API reads one (the kózi as its letter, the players by
+    their new ids) and stored as the hand service stores a hand."""
+    doc = json.loads(_broken("nothing"))
+    entry = doc["matches"][0]["hands"][0]["entry"]
+    entry["kozi"] = "♥"
+    imported = import_club(doc, owner=owner)
+    match = db.session.scalar(sa.select(Match).where(Match.club_id == imported.club.id))
+    assert match is not None
+    hand = match.hands[0]
+    ann, bob = (s.player_id for s in sorted(match.seats, key=lambda s: s.team_id or 0))
+    assert hand.entry["kozi"] == "H"
+    assert hand.entry["teams"][0]["melds"] == WINNERS["melds"]
+    assert [side["players"] for side in hand.entry["teams"]] == [[ann], [bob]]
+    assert hand.entry == typed(match, hand.entry).to_json()  # as the service would store it
+    assert [side["score"] for side in hand.result["teams"]] == [665, -70]
+
+
 def test_the_service_refuses_a_bad_file_with_invalid(owner: User) -> None:
     with pytest.raises(Invalid, match=r"club\.name must be text"):
         import_club(json.loads(_broken("nothing").replace('"Broken"', '""')), owner=owner)

@@ -287,10 +287,7 @@ class Rescoring:
         except (KeyError, TypeError, ValueError):
             return False
         for side, before, old in zip(entry.teams, now, then, strict=True):
-            failed = side.failed_openings or 0
-            if isinstance(failed, bool) or not isinstance(failed, int):
-                return False
-            named = side.named_opening
+            failed, named = side.failed_openings or 0, side.named_opening
             if not scores_alike(self.setup.variant, before, old, named, failed):
                 return False
         return True

@@ -36,10 +36,10 @@ from typing import Any
 
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
-from support.hand_entries import typed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.*
 from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, log_in, serve
+from support.hand_entries import typed
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db

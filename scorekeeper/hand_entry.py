@@ -17,6 +17,12 @@ from typing import Any
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.scoring import Cut
 
+#: What a stored cut or kózi may say, and what it means (every page reads them: a lookup).
+_CUTS: dict[str, Cut] = {c.value: c for c in Cut}
+_SUITS: dict[str, Suit] = {
+    word: suit for suit in Suit for word in (suit.value, suit.symbol, suit.name)
+}
+
 
 @dataclass(frozen=True, slots=True)
 class SideEntry:
@@ -76,7 +82,7 @@ class SideEntry:
             took_biribaki=side.get("took_biribaki") is True,
             opening=_optional_text(side.get("opening")),
             opening_melds=marked or None,
-            cut=next((c for c in Cut if c.value == side.get("cut")), None),
+            cut=_CUTS.get(cut) if isinstance(cut := side.get("cut"), str) else None,
             failed_openings=_whole(side.get("failed_openings")),
             biribaki_unplayed=_optional_text(side.get("biribaki_unplayed")),
         )
@@ -110,10 +116,9 @@ class HandEntry:
 
 def stored_suit(value: Any) -> Suit | None:
     """A stored kózi: a suit's letter; older rows may hold it as it was typed (♥, h)."""
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str):
         return None
-    word = value.strip().upper()
-    return next((s for s in Suit if word in (s.value, s.symbol, s.name)), None)
+    return _SUITS.get(value) or _SUITS.get(value.strip().upper())
 
 
 def _listed(value: Any) -> list[Any]:

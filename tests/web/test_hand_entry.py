@@ -116,6 +116,25 @@ def test_an_old_row_reads_as_it_was_typed() -> None:
     assert HandEntry.from_json({"kozi": None, "teams": []}) == HandEntry(None, ())
 
 
+def test_a_row_no_form_would_write_still_reads() -> None:
+    """The history shows every old version: reading a stored row never refuses it."""
+    odd = {
+        "kozi": " h",
+        "teams": [
+            {
+                "name": "A",
+                "cut": ["x"],
+                "players": [1, True, "2"],
+                "melds": "5S",
+                "hand_points": True,
+            },
+            "junk",
+        ],
+    }
+    assert HandEntry.from_json(odd) == HandEntry(Suit.HEARTS, (SideEntry("A", (1,)),))
+    assert HandEntry.from_json({"kozi": 5, "teams": {}}) == HandEntry(None, ())
+
+
 # --- the API's JSON ----------------------------------------------------------------------------
 
 

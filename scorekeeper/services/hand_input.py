@@ -160,9 +160,6 @@ def seated_sides(seating: Seating, sides: Sequence[SideEntry]) -> tuple[SideEntr
         [(None, list(side.players)) if not seating.fixed else (side.name, None) for side in sides]
     )
     return tuple(
-        _with(side, name, players) for side, (name, players) in zip(sides, seats, strict=True)
+        replace(side, name=name, players=players)
+        for side, (name, players) in zip(sides, seats, strict=True)
     )
-
-
-def _with(side: SideEntry, name: str, players: tuple[int, ...]) -> SideEntry:
-    return replace(side, name=name, players=players)

@@ -18,6 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
 from scorekeeper.schema import ensure_schema
 from scorekeeper.services import accounts, clubs, hands, matches, seasons, stats
+from scorekeeper.services.hand_input import read_entry, seating_of
 from scorekeeper.services.matches import TeamSpec, names_of, state_of
 
 DEMO_USER = "demo"
@@ -201,7 +202,8 @@ def _play(
             "kozi": kozi,
             "teams": [{"name": "Us", **first}, {"name": "Them", **second}],
         }
-        hands.record_hand(match, user, entry, idempotency_key=f"demo-{match.id}-{played}")
+        typed = read_entry(entry, seating_of(match))
+        hands.record_hand(match, user, typed, idempotency_key=f"demo-{match.id}-{played}")
 
 
 def _played_on(match: Match, day: date) -> None:

@@ -8,10 +8,11 @@ whose message names the offending value; the API turns those into 400 answers.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from .hand_entry import SideEntry
 from .rules.cards import Card, Suit, parse_cards
 from .rules.formats import FORMATS, MOST_CARDS, TableFormat, find_format
 from .rules.melds import MeldVerdict, judge_meld
@@ -43,7 +44,8 @@ class InputError(ValueError):
     """A request the referee cannot read; the message names what is wrong."""
 
 
-_TEAM_FIELDS = frozenset(
+#: A side's fields in a request; "name" is read before them.
+_SIDE_FIELDS = frozenset(
     {
         "name",
         "melds",
@@ -51,7 +53,6 @@ _TEAM_FIELDS = frozenset(
         "hand_points",
         "went_out",
         "took_biribaki",
-        "score_before",
         "opening",
         "opening_melds",
         "cut",
@@ -202,14 +203,33 @@ def too_many_cards(what: str, count: int, most: int) -> str:
 
 
 def read_teams(value: Any, table_format: TableFormat | None = None) -> list[TeamHand]:
-    """The teams of one hand; every meld and hand, and all their cards together, within the
-    cards of `table_format` (of the largest table when not known)."""
+    """The teams of one hand (``POST /api/v1/hands/score``), each with its score before it;
+    every meld and hand, and all their cards together, within the cards of `table_format`
+    (of the largest table when not known)."""
     if not isinstance(value, list) or not value:
         raise InputError("'teams' must be a list with one object for each team")
-    if len(value) > MAX_TEAMS:
-        raise InputError(f"'teams' lists {len(value)} teams; a hand has at most {MAX_TEAMS}")
+    _count_teams(len(value))
+    sides, befores = [], []
+    for number, item in enumerate(value, start=1):
+        team = _object(item, f"Team {number}")
+        name = team.get("name", f"Team {number}")
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"Team {number}: 'name' must be text")
+        fields = {k: v for k, v in team.items() if k != "score_before"}
+        sides.append(read_side(fields, name, number))
+        before = team.get("score_before", 0)
+        befores.append(read_points(before, f"Team {name}: 'score_before'"))
+    return team_hands(sides, befores, table_format)
+
+
+def team_hands(
+    sides: Sequence[SideEntry], befores: Sequence[Fraction], table_format: TableFormat | None
+) -> list[TeamHand]:
+    """The sides of one hand as the engine reads them, each with its score before the hand:
+    their cards read from the text the players wrote."""
+    _count_teams(len(sides))
     most = MOST_CARDS if table_format is None else table_format.cards
-    teams = [_read_team(item, number, most) for number, item in enumerate(value, start=1)]
+    teams = [_team_hand(side, before, most) for side, before in zip(sides, befores, strict=True)]
     seen: set[str] = set()  # a set: list.count in a loop was quadratic in the teams
     for team in teams:
         if team.name in seen:
@@ -226,15 +246,20 @@ def read_teams(value: Any, table_format: TableFormat | None = None) -> list[Team
     return teams
 
 
-def _read_team(value: Any, number: int, most: int = MOST_CARDS) -> TeamHand:
-    team = _object(value, f"Team {number}")
-    name = team.get("name", f"Team {number}")
-    if not isinstance(name, str) or not name.strip():
-        raise InputError(f"Team {number}: 'name' must be text")
+def _count_teams(count: int) -> None:
+    if count > MAX_TEAMS:
+        raise InputError(f"'teams' lists {count} teams; a hand has at most {MAX_TEAMS}")
+
+
+def read_side(
+    team: Mapping[str, Any], name: str, number: int, players: tuple[int, ...] = ()
+) -> SideEntry:
+    """Side `number`'s fields as JSON gives them (its `name` and `players` already read),
+    each checked for what it must be; its cards stay text, read when the hand is scored."""
     if len(name) > MAX_NAME:
         raise InputError(f"Team {number}: 'name' may hold at most {MAX_NAME} characters")
     where = f"Team {name}"
-    unknown = sorted(set(team) - _TEAM_FIELDS)
+    unknown = sorted(set(team) - _SIDE_FIELDS)
     if unknown:
         raise InputError(f"{where}: {show(unknown[0])} is not a field of a team")
     melds = team.get("melds", [])
@@ -261,33 +286,68 @@ def _read_team(value: Any, number: int, most: int = MOST_CARDS) -> TeamHand:
             f"{where}: give the opening as 'opening' cards or as 'opening_melds', not both"
         )
     unplayed = team.get("biribaki_unplayed")
-    return TeamHand(
+    return SideEntry(
         name=name,
-        melds=tuple(
-            read_cards(m, f"{where}, meld {i}", required=True, allow_empty=False, most=most)
-            for i, m in enumerate(melds, 1)
-        ),
+        players=players,
+        melds=tuple(_card_text(m, f"{where}, meld {i}") for i, m in enumerate(melds, 1)),
         hands=None
         if hands is None
-        else tuple(
-            read_cards(h, f"{where}, hand {i}", True, most=most) for i, h in enumerate(hands, 1)
-        ),
+        else tuple(_card_text(h, f"{where}, hand {i}") for i, h in enumerate(hands, 1)),
         hand_points=_whole(hand_points, f"{where}: 'hand_points'", MAX_HAND_POINTS),
         went_out=_flag(team.get("went_out", False), f"{where}: 'went_out'"),
         took_biribaki=_flag(team.get("took_biribaki", False), f"{where}: 'took_biribaki'"),
-        score_before=read_points(team.get("score_before", 0), f"{where}: 'score_before'"),
-        opening=None
-        if opening is None
-        else read_cards(opening, f"{where}, opening", True, allow_empty=False, most=most),
+        opening=None if opening is None else _card_text(opening, f"{where}, opening"),
         opening_melds=opening_melds,
         cut=_cut(team.get("cut"), where),
         failed_openings=_whole(
-            team.get("failed_openings", 0), f"{where}: 'failed_openings'", MAX_FAILED_OPENINGS
-        )
-        or 0,
+            team.get("failed_openings"), f"{where}: 'failed_openings'", MAX_FAILED_OPENINGS
+        ),
         biribaki_unplayed=None
         if unplayed is None
-        else read_cards(unplayed, f"{where}, biribaki_unplayed", True, most=most),
+        else _card_text(unplayed, f"{where}, biribaki_unplayed"),
+    )
+
+
+def _card_text(value: Any, what: str) -> str:
+    """Cards as the players wrote them: text, or a list of card tokens (joined into text)."""
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+        text = " ".join(value)
+    else:
+        raise InputError(f'{what} must be cards as text, such as "3H 4H 5H", not {_short(value)}')
+    if len(text) > MAX_CARD_TEXT:  # the text is stored with the hand as it was written
+        raise InputError(f"{what} may be at most {MAX_CARD_TEXT} characters of cards")
+    return text
+
+
+def _team_hand(side: SideEntry, score_before: Fraction, most: int) -> TeamHand:
+    where = f"Team {side.name}"
+    return TeamHand(
+        name=side.name,
+        melds=tuple(
+            read_cards(m, f"{where}, meld {i}", required=True, allow_empty=False, most=most)
+            for i, m in enumerate(side.melds, 1)
+        ),
+        hands=None
+        if side.hands is None
+        else tuple(
+            read_cards(h, f"{where}, hand {i}", True, most=most)
+            for i, h in enumerate(side.hands, 1)
+        ),
+        hand_points=side.hand_points,
+        went_out=side.went_out,
+        took_biribaki=side.took_biribaki,
+        score_before=score_before,
+        opening=None
+        if side.opening is None
+        else read_cards(side.opening, f"{where}, opening", True, allow_empty=False, most=most),
+        opening_melds=side.opening_melds,
+        cut=side.cut,
+        failed_openings=side.failed_openings or 0,
+        biribaki_unplayed=None
+        if side.biribaki_unplayed is None
+        else read_cards(side.biribaki_unplayed, f"{where}, biribaki_unplayed", True, most=most),
     )
 
 

@@ -37,6 +37,7 @@ from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import hands, stats
 from scorekeeper.services.club_export import FORMAT, VERSION
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.hand_input import read_entry, seating_of
 from scorekeeper.services.hands import MAX_REASON
 from scorekeeper.services.import_check import check_club_file
 from scorekeeper.services.import_fields import (
@@ -382,13 +383,16 @@ def _hands(
 
 
 def _rescore(match: Match, where: str) -> None:
-    """Score the live hands again, in order, as the hand service stores them (in English),
-    each once: the totals carry from hand to hand."""
-    running = hands.Rescoring(match, entries_stored=False)
+    """Read each live hand's entry as the API reads a hand (its sides seated at the match's
+    table) and store it as the hand service does; then score the hands again, in order, as
+    the service stores them (in English), each once: the totals carry from hand to hand."""
+    running = hands.Rescoring(match)
+    seating = seating_of(match)
     for hand in sorted(match.hands, key=lambda h: h.number):
         if hand.deleted:
             continue
         try:
+            hand.entry = read_entry(hand.entry, seating).to_json()
             running.rescore(hand)
         except Invalid as error:
             raise Invalid(f"{where}, hand {hand.number}: {error.message}") from None

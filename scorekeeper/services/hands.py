@@ -15,7 +15,9 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import referee
 from scorekeeper.extensions import db
+from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
+from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import translating, using
 from scorekeeper.rules.match import MatchSetup, carry, credits, side_total_before, start_totals
@@ -23,11 +25,11 @@ from scorekeeper.rules.scoring import TeamHand, kozi_missing, score_hand, scores
 from scorekeeper.services import stats
 from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
+from scorekeeper.services.hand_input import read_entry, seating_of
 from scorekeeper.services.hand_words import with_words, worded
 from scorekeeper.services.locks import lock_match, written, written_now
 from scorekeeper.services.match_summary import HandData
 from scorekeeper.services.matches import (
-    format_of,
     live_hands,
     names_of,
     played,
@@ -37,7 +39,6 @@ from scorekeeper.services.matches import (
     variant_of,
 )
 
-_ENTRY_FIELDS = {"kozi", "teams"}
 #: A reason is a sentence or two; every viewer's scoreboard and history carries it.
 MAX_REASON = 1000
 #: The most live hands one match holds, saved at the table or imported (issue 11). A hand
@@ -48,15 +49,14 @@ MAX_HANDS = 500
 
 
 def preview(
-    match: Match, entry: Any, number: int | None = None, require_kozi: bool = True
+    match: Match, entry: HandEntry, number: int | None = None, require_kozi: bool = True
 ) -> dict[str, Any]:
     """Score an entry as it would be saved (as hand `number`, or as the next hand).
     `require_kozi=False` scores a hand without its kózi (for the opening line of a form still
     being filled in); its bonuses may then be short, so never show its totals as final."""
-    normalized = _normalize(match, entry)
     if require_kozi:
-        _require_kozi(match, normalized)
-    return _score(match, normalized, number)[1]
+        _require_kozi(match, entry.kozi)
+    return _score(match, entry, number)[1]
 
 
 def totals_after(
@@ -77,7 +77,7 @@ def totals_after(
 def record_hand(
     match: Match,
     user: User | None,
-    entry: Any,
+    entry: HandEntry,
     accepted_reason: str | None = None,
     idempotency_key: str | None = None,
 ) -> tuple[Hand, bool]:
@@ -135,7 +135,7 @@ def record_hand(
 
 
 def _plan(
-    match: Match, entry: Any, accepted_reason: str | None
+    match: Match, entry: HandEntry, accepted_reason: str | None
 ) -> tuple[int, dict[str, Any], dict[str, Any], str | None]:
     """The next hand as it would be stored: its number, entry, result and accepted reason."""
     state = state_of(match)
@@ -152,21 +152,20 @@ def _plan(
                 most=MAX_HANDS,
             )
         )
-    normalized = _normalize(match, entry)
-    _require_kozi(match, normalized)
+    _require_kozi(match, entry.kozi)
     number = 1 + max((h.number for h in match.hands), default=0)
     # The totals before the next hand are the state's: counted once, not replayed again.
     table = _Table(setup_of(match), {s.name: s.total for s in state.standings})
-    normalized, shown = _score(match, normalized, number, table)
+    entry, shown = _score(match, entry, number, table)
     reason = _check_problems(shown, accepted_reason)
-    return number, normalized, _stored(match, normalized, number, shown, table), reason
+    return number, entry.to_json(), _stored(match, entry, number, shown, table), reason
 
 
 def edit_hand(
     match: Match,
     number: int,
     user: User | None,
-    entry: Any,
+    entry: HandEntry,
     expected_version: int,
     accepted_reason: str | None = None,
 ) -> Hand:
@@ -175,14 +174,18 @@ def edit_hand(
     lock_match(match)
     hand = hand_of(match, number)
     _check_version(hand, expected_version)  # a stale edit is a conflict, whatever it holds
-    normalized = _normalize(match, entry)
-    _require_kozi(match, normalized)
-    normalized, shown = _score(match, normalized, number)
+    _require_kozi(match, entry.kozi)
+    entry, shown = _score(match, entry, number)
     reason = _check_problems(shown, accepted_reason)
-    result = _stored(match, normalized, number, shown)
+    result = _stored(match, entry, number, shown)
     old_result = hand.result
     _swap(
-        hand, expected_version, entry=normalized, result=result, accepted_reason=reason, user=user
+        hand,
+        expected_version,
+        entry=entry.to_json(),
+        result=result,
+        accepted_reason=reason,
+        user=user,
     )
     db.session.add(_version(hand, "edited", user))
     recompute(match, number, old_result)
@@ -217,6 +220,12 @@ def hand_of(match: Match, number: int) -> Hand:
     return hand
 
 
+def check_version(match: Match, number: int, expected_version: int) -> None:
+    """Refuse an edit of a hand that is not, or no longer, at the version its editor saw,
+    before its body is read: a stale edit is a conflict, whatever it holds."""
+    _check_version(hand_of(match, number), expected_version)
+
+
 def history(match: Match, number: int) -> list[HandVersion]:
     if not is_row_id(number):  # 2**63 from a URL overflows the query's integer (a 500)
         return []
@@ -234,9 +243,8 @@ class Rescoring:
     next: each hand is scored once (replaying every earlier hand for each one made a long
     match's rescoring quadratic, issue 11). Results are stored in English, as `_stored`."""
 
-    def __init__(self, match: Match, entries_stored: bool = True) -> None:
+    def __init__(self, match: Match) -> None:
         self.match = match
-        self.entries_stored = entries_stored  # else they come from a file, unchecked
         self.setup = setup_of(match)
         self.totals = start_totals(self.setup)
 
@@ -250,10 +258,13 @@ class Rescoring:
         and they are history, so they are scored as they stand. `was` holds the totals its
         stored result was scored against: where the engine says each side scores alike with
         either, the stored result stands as it is."""
-        entry = hand.entry
-        if not self.entries_stored or any("players" not in side for side in entry["teams"]):
-            # A file's entry, or one an import stored as the file had it (sides by name).
-            entry = _normalize(self.match, entry)
+        stored = hand.entry
+        if any("players" not in side for side in stored["teams"]):
+            # One an import stored as the file had it (sides by name), before imports
+            # stored entries as the service does.
+            entry = read_entry(stored, seating_of(self.match))
+        else:
+            entry = HandEntry.from_json(stored)
         if was is not None and self._alike(entry, was):
             self.keep(hand)
             return
@@ -267,7 +278,7 @@ class Rescoring:
     def _table(self) -> _Table:
         return _Table(self.setup, self.totals)
 
-    def _alike(self, entry: dict[str, Any], was: Mapping[str, Fraction]) -> bool:
+    def _alike(self, entry: HandEntry, was: Mapping[str, Fraction]) -> bool:
         """Whether every side of the (stored, well-formed) entry scores alike with the totals
         before it now and with `was`; anything unexpected says no, and is scored in full."""
         try:
@@ -275,11 +286,8 @@ class Rescoring:
             then = _befores(_Table(self.setup, was), entry)
         except (KeyError, TypeError, ValueError):
             return False
-        for side, before, old in zip(entry["teams"], now, then, strict=True):
-            failed = side.get("failed_openings", 0)
-            if isinstance(failed, bool) or not isinstance(failed, int):
-                return False
-            named = side.get("opening") is not None or bool(side.get("opening_melds"))
+        for side, before, old in zip(entry.teams, now, then, strict=True):
+            failed, named = side.failed_openings or 0, side.named_opening
             if not scores_alike(self.setup.variant, before, old, named, failed):
                 return False
         return True
@@ -319,12 +327,8 @@ def _by_key(match: Match, key: str) -> Hand | None:
     )
 
 
-def _require_kozi(match: Match, entry: dict[str, Any]) -> None:
+def _require_kozi(match: Match, kozi: Suit | None) -> None:
     """A new or corrected hand in a variant that deals a kózi every hand must name it."""
-    try:
-        kozi = referee.read_suit(entry.get("kozi"))
-    except ValueError as error:
-        raise Invalid(str(error)) from None
     missing = kozi_missing(variant_of(match), kozi)
     if missing:
         raise Invalid(missing)
@@ -397,108 +401,6 @@ def _version(hand: Hand, action: str, user: User | None) -> HandVersion:
     )
 
 
-def _normalize(match: Match, entry: Any) -> dict[str, Any]:
-    """Check an entry's shape against the match and give every side its name and players."""
-    if not isinstance(entry, dict):
-        raise Invalid("A hand must be a JSON object with 'kozi' and 'teams'.")
-    unknown = sorted(set(entry) - _ENTRY_FIELDS)
-    if unknown:
-        raise Invalid(f"{referee.show(unknown[0])} is not a field of a hand.")
-    teams = entry.get("teams")
-    if not isinstance(teams, list) or not teams:
-        raise Invalid("'teams' must list every side of the hand.")
-    for i, team in enumerate(teams, 1):
-        if not isinstance(team, dict):
-            raise Invalid(f"Side {i} must be an object.")
-        if "score_before" in team:
-            raise Invalid("'score_before' comes from the match itself; leave it out.")
-    teams = [_as_text(team) for team in teams]
-    if format_of(match).credit is Credit.TEAM:
-        sides = _fixed_sides(match, teams)
-    else:
-        sides = _shared_sides(match, teams)
-    return {"kozi": entry.get("kozi"), "teams": sides}
-
-
-def _as_text(team: dict[str, Any]) -> dict[str, Any]:
-    """Cards sent as lists of tokens (the API takes both) stored as the text a form sends, so
-    every page and export reads one notation."""
-    side = dict(team)
-    for field in ("melds", "hands"):
-        groups = side.get(field)
-        if isinstance(groups, list):
-            side[field] = [_joined(group) for group in groups]
-    for field in ("opening", "biribaki_unplayed"):
-        if field in side:
-            side[field] = _joined(side[field])
-    return side
-
-
-def _joined(cards: Any) -> Any:
-    if isinstance(cards, list) and all(isinstance(card, str) for card in cards):
-        return " ".join(cards)
-    return cards  # anything else is the engine's to refuse, in its words
-
-
-def _fixed_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    by_name = {t.name: t for t in match.teams}
-    if len(teams) != len(match.teams):
-        raise Invalid(f"This match has {len(match.teams)} teams; enter each of them once.")
-    sides = []
-    for position, team in enumerate(teams):
-        name = team.get("name", match.teams[position].name)
-        if not isinstance(name, str) or name not in by_name:
-            known = ", ".join(by_name)
-            raise Invalid(f"{referee.show(name)} is not a team of this match ({known}).")
-        players = [s.player_id for s in match.seats if s.team_id == by_name[name].id]
-        sides.append({**team, "name": name, "players": players})
-    names = [s["name"] for s in sides]
-    if len(set(names)) != len(names):
-        raise Invalid("A team is entered twice; enter each team once.")
-    return sides
-
-
-def _shared_sides(match: Match, teams: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """In the share formats the players say who played alone and who together this hand."""
-    seated = {s.player_id: s.player.name for s in match.seats}
-    seen: list[int] = []
-    sides = []
-    for i, team in enumerate(teams, 1):
-        players = team.get("players")
-        if not isinstance(players, list) or not players:
-            raise Invalid(f"Side {i} must list its players by id.")
-        for pid in players:
-            # Only whole numbers name players: true is not player 1, and a list is no key.
-            if isinstance(pid, bool) or not isinstance(pid, int) or pid not in seated:
-                raise Invalid(f"Player {referee.show(pid)} has no seat at this table.")
-            if pid in seen:
-                raise Invalid(
-                    _("%(player)s is on two sides; each player plays on one.", player=seated[pid])
-                )
-            seen.append(pid)
-        name = team.get("name") or " & ".join(seated[p] for p in players)
-        sides.append({**team, "name": name, "players": players})
-    missing = [name for pid, name in seated.items() if pid not in seen]
-    if missing:
-        raise Invalid(
-            _(
-                "%(players)s must be on a side too; everyone at the table plays.",
-                players=", ".join(missing),
-            )
-        )
-    shape = tuple(sorted(len(s["players"]) for s in sides))
-    fmt = format_of(match)
-    if shape not in {tuple(sorted(s)) for s in fmt.shapes}:
-        raise Invalid(
-            _(
-                "The %(format)s format plays one player alone against the others "
-                "(in pairs, or all together); these sides do not fit it.",
-                format=fmt.id,
-            )
-        )
-    return sides
-
-
 def display_result(match: Match, hand: Hand) -> dict[str, Any]:
     """A saved hand's lines and problems in the reader's language. Results are stored in
     English (one canonical text for the API and the history) with their message ids and
@@ -507,7 +409,9 @@ def display_result(match: Match, hand: Hand) -> dict[str, Any]:
     if not translating() or hand.deleted:
         return hand.result
     shown = worded(hand.result)
-    return shown if shown is not None else _score(match, hand.entry, hand.number)[1]
+    if shown is not None:
+        return shown
+    return _score(match, HandEntry.from_json(hand.entry), hand.number)[1]
 
 
 def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
@@ -519,14 +423,14 @@ def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
     if shown is not None:
         return shown
     try:
-        return _score(match, version.entry, version.number)[1]
+        return _score(match, HandEntry.from_json(version.entry), version.number)[1]
     except ServiceError:
         return version.result
 
 
 def _stored(
     match: Match,
-    entry: dict[str, Any],
+    entry: HandEntry,
     number: int,
     shown: dict[str, Any],
     table: _Table | None = None,
@@ -559,41 +463,33 @@ def _table_before(match: Match, number: int | None) -> _Table:
     return _Table(setup, totals)
 
 
-def _befores(table: _Table, entry: dict[str, Any]) -> list[Fraction]:
+def _befores(table: _Table, entry: HandEntry) -> list[Fraction]:
     """Each side's score before the hand, which sets its opening requirement."""
     if table.setup.table_format.credit is Credit.TEAM:
-        return [table.totals[side["name"]] for side in entry["teams"]]
-    return [
-        side_total_before(table.totals, [str(p) for p in side["players"]])
-        for side in entry["teams"]
-    ]
+        return [table.totals[side.name] for side in entry.teams]
+    return [side_total_before(table.totals, [str(p) for p in side.players]) for side in entry.teams]
 
 
-def _read_teams(table: _Table, entry: dict[str, Any]) -> Sequence[TeamHand]:
+def _read_teams(table: _Table, entry: HandEntry) -> Sequence[TeamHand]:
     """The entry's sides as the engine reads them, each with its score before the hand."""
-    bodies = [
-        {k: v for k, v in side.items() if k != "players"} | {"score_before": str(before)}
-        for side, before in zip(entry["teams"], _befores(table, entry), strict=True)
-    ]
-    return referee.read_teams(bodies, table.setup.table_format)
+    return referee.team_hands(entry.teams, _befores(table, entry), table.setup.table_format)
 
 
 def _score(
-    match: Match, entry: dict[str, Any], number: int | None, table: _Table | None = None
-) -> tuple[dict[str, Any], dict[str, Any]]:
+    match: Match, entry: HandEntry, number: int | None, table: _Table | None = None
+) -> tuple[HandEntry, dict[str, Any]]:
     """Score `entry` as hand `number`, against the totals before it (`table`, when the caller
     carries them forward; else counted from the stored hands)."""
     table = table or _table_before(match, number)
     table_format = table.setup.table_format
     credit = table_format.credit
     try:
-        kozi = referee.read_suit(entry.get("kozi"))
         teams = _read_teams(table, entry)
     except ValueError as error:
         raise Invalid(str(error)) from None
-    result = referee.hand_json(score_hand(table.setup.variant, teams, kozi, table_format))
-    for side, scored in zip(entry["teams"], result["teams"], strict=True):
-        scored["players"] = side["players"]
+    result = referee.hand_json(score_hand(table.setup.variant, teams, entry.kozi, table_format))
+    for side, scored in zip(entry.teams, result["teams"], strict=True):
+        scored["players"] = list(side.players)
         if credit is Credit.TEAM:
-            scored["team"] = side["name"]
+            scored["team"] = side.name
     return entry, result

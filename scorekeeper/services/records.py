@@ -19,6 +19,7 @@ from fractions import Fraction
 from flask_babel import gettext as _
 
 from scorekeeper.extensions import db
+from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Club, Match, Player, Season
 from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid, NotFound
@@ -117,11 +118,11 @@ def best_hands(player: Player, matches: Sequence[Match], limit: int = 5) -> list
     for match in matches:
         names = {s.player_id: s.player.name for s in match.seats}
         for hand in live_hands(match):
-            entries = hand.entry.get("teams", [])
+            stored = HandEntry.from_json(hand.entry)
             for index, side in enumerate(hand.result["teams"]):
                 if player.id not in side["players"]:
                     continue
-                entry = entries[index] if index < len(entries) else {}
+                melds = stored.teams[index].melds if index < len(stored.teams) else ()
                 found.append(
                     BestHand(
                         match_id=match.id,
@@ -129,8 +130,8 @@ def best_hands(player: Player, matches: Sequence[Match], limit: int = 5) -> list
                         day=days[match.id],
                         score=side["score"],
                         side=" & ".join(names[p] for p in side["players"]),
-                        melds=tuple(entry.get("melds") or ()),
-                        kozi=hand.entry.get("kozi"),
+                        melds=melds,
+                        kozi=None if stored.kozi is None else stored.kozi.value,
                     )
                 )
     found.sort(key=lambda h: (-h.score, h.day, h.match_id, h.number))

@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
+from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Club, Match, PlayerMatchStat, Season, Seat
 from scorekeeper.services.leaderboard import in_season
 from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
@@ -106,19 +107,20 @@ def _match_lines(match: Match, played_at: datetime, seasons: list[Season]) -> It
         _text(winner),
     )
     for hand in live_hands(match):
-        entries = hand.entry.get("teams", [])
+        stored = HandEntry.from_json(hand.entry)
+        kozi = "" if stored.kozi is None else stored.kozi.value
         for index, side in enumerate(hand.result["teams"]):
-            entry = entries[index] if index < len(entries) else {}
+            went_out = index < len(stored.teams) and stored.teams[index].went_out
             melds = side.get("melds") or []
             yield _line(
                 (
                     *common,
                     hand.number,
-                    hand.entry.get("kozi") or "",
+                    kozi,
                     _text(side.get("name", "")),
                     _text(", ".join(names.get(str(p), str(p)) for p in side["players"])),
                     side["score"],  # a side's score is whole; shares are not listed
-                    _yes(bool(entry.get("went_out"))),
+                    _yes(went_out),
                     sum(1 for m in melds if m.get("biriba") and m.get("clean")),
                     sum(1 for m in melds if m.get("biriba") and not m.get("clean")),
                     sum(1 for m in melds if m.get("full") and m.get("kind") == "run"),

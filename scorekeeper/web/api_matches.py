@@ -23,11 +23,13 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
 from scorekeeper.extensions import csrf, db, login_manager
+from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Club, Hand, Match, Player, Role
 from scorekeeper.referee import show
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.services import clubs, hands, matches
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.hand_input import read_entry, seating_of
 from scorekeeper.services.numbers import MAX_ROW_ID, whole_number
 from scorekeeper.web.access import identified_by_token
 from scorekeeper.web.auth import me
@@ -43,7 +45,7 @@ MATCH_FIELDS = frozenset(
     {"club", "variant", "options", "format", "target", "teams", "first_dealer"}
 )
 MATCH_TEAM_FIELDS = frozenset({"name", "players"})
-#: A hand: what the players entered (checked by services.hands) and a reason for its problems.
+#: A hand: what the players entered (read by services.hand_input) and a reason for problems.
 HAND_FIELDS = frozenset({"kozi", "teams", "accepted_reason"})
 IDEMPOTENCY_KEY_LENGTH = 100  # the column's width
 
@@ -149,7 +151,7 @@ def match(match_id: int) -> Response:
 def add_hand(match_id: int) -> ResponseReturnValue:
     found = _match(match_id, Role.SCORER)
     key = _idempotency_key()
-    entry, reason = _hand_body()
+    entry, reason = _hand_body(found)
     hand, new = hands.record_hand(found, me(), entry, reason, key)
     response = _hand_response(hand)
     response.status_code = 201 if new else 200  # 200: a retry, answered with the first hand
@@ -172,7 +174,8 @@ def hand(match_id: int, number: int) -> Response:
 def edit_hand(match_id: int, number: int) -> Response:
     found = _match(match_id, Role.SCORER)
     version = _if_match()
-    entry, reason = _hand_body()
+    hands.check_version(found, number, version)
+    entry, reason = _hand_body(found)
     return _hand_response(hands.edit_hand(found, number, me(), entry, version, reason))
 
 
@@ -244,13 +247,14 @@ def _team_specs(value: Any) -> list[matches.TeamSpec]:
     return specs
 
 
-def _hand_body() -> tuple[dict[str, Any], str | None]:
-    """A hand's entry (kozi and teams, checked by the service) and its accepted reason."""
+def _hand_body(match: Match) -> tuple[HandEntry, str | None]:
+    """A hand's entry (its kózi and sides, read against the match's table) and its accepted
+    reason."""
     body = _body(HAND_FIELDS)
     reason = body.pop("accepted_reason", None)
     if reason is not None and not isinstance(reason, str):
         raise Invalid(f"'accepted_reason' must be text, not {show(reason)}.")
-    return body, reason
+    return read_entry(body, seating_of(match)), reason
 
 
 def _idempotency_key() -> str | None:

@@ -1,8 +1,8 @@
 """The hand-entry form: what the players say happened in one hand, read from a plain form post
 (it works without JavaScript) into the entry `services.hands` scores and stores.
 
-The form holds text as typed; `HandForm.entry()` builds the entry (the body of
-POST /api/v1/hands/score per side, without score_before) or lists what to fix. Scoring is
+The form holds text as typed; `HandForm.entry()` builds the `HandEntry` the service takes,
+its sides seated as the API's are (services.hand_input), or lists what to fix. Scoring is
 never done here: the service asks the rules engine.
 """
 
@@ -15,12 +15,15 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper.hand_entry import HandEntry, SideEntry
 from scorekeeper.models import Match
 from scorekeeper.referee import MAX_HAND_POINTS
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.scoring import kozi_missing
+from scorekeeper.rules.scoring import Cut, kozi_missing
 from scorekeeper.rules.variants import Variant
+from scorekeeper.services.errors import Invalid
+from scorekeeper.services.hand_input import Seating, seated_sides, seating_of
 from scorekeeper.services.matches import format_of, live_hands, state_of, variant_of
 from scorekeeper.services.numbers import short, whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, requirement_text
@@ -50,6 +53,7 @@ class EntryLayout:
     seats: tuple[SeatRow, ...]
     options: dict[str, Any]
     openings: tuple[str, ...]  # each fixed team's opening need this hand (none where shared)
+    seating: Seating  # who may sit on which side, as every edge reads a hand's sides
     last_kozi: str = ""  # the kózi of the hand before: offered first, never chosen for you
     opening_needed: tuple[int, ...] = ()  # each fixed team's need in card points (0: none)
 
@@ -60,7 +64,8 @@ class EntryLayout:
         openings: tuple[str, ...] = ()
         needed: tuple[int, ...] = ()
         before = [h for h in live_hands(match) if number is None or h.number < number]
-        last_kozi = str(before[-1].entry.get("kozi") or "") if before else ""
+        kozi = HandEntry.from_json(before[-1].entry).kozi if before else None
+        last_kozi = "" if kozi is None else kozi.value
         shared = fmt.credit is Credit.SHARES
         if shared:
             count = len(fmt.shapes[0])
@@ -88,6 +93,7 @@ class EntryLayout:
             seats,
             dict(match.options),
             openings,
+            seating_of(match),
             last_kozi,
             needed,
         )
@@ -183,37 +189,34 @@ class HandForm:
         form = cls(layout, [SideFields() for _label in layout.side_labels], key=uuid.uuid4().hex)
         if layout.shared:
             hands = live_hands(match)
-            last = hands[-1].entry["teams"] if hands else None
+            last = HandEntry.from_json(hands[-1].entry).teams if hands else None
             form.side_of = _default_sides(layout, last)
         return form
 
     @classmethod
-    def from_entry(cls, layout: EntryLayout, entry: Mapping[str, Any]) -> HandForm:
+    def from_entry(cls, layout: EntryLayout, entry: HandEntry) -> HandForm:
         """A stored hand, to correct it."""
         # A stored hand without a kózi shows "none" where a hand may have none; where every
         # hand has one (an old hand, from before the form asked), nothing is chosen.
-        kozi = entry.get("kozi") or (NO_KOZI if layout.kozi and not layout.kozi_required else "")
-        form = cls(layout, [], kozi=kozi)
-        for i, team in enumerate(entry["teams"]):
-            hands = team.get("hands") or []
-            for k, pid in enumerate(team["players"]):
+        none = NO_KOZI if layout.kozi and not layout.kozi_required else ""
+        form = cls(layout, [], kozi=none if entry.kozi is None else entry.kozi.value)
+        for i, team in enumerate(entry.teams):
+            hands = team.hands or ()
+            for k, pid in enumerate(team.players):
                 if layout.shared:
                     form.side_of[pid] = i
                 form.hand_of[pid] = hands[k] if k < len(hands) else ""
-            points = team.get("hand_points")
-            failed = team.get("failed_openings")
+            points, failed = team.hand_points, team.failed_openings
             form.sides.append(
                 SideFields(
-                    melds=list(team.get("melds", [])),
-                    went_out=bool(team.get("went_out")),
-                    took_biribaki=bool(team.get("took_biribaki")),
-                    cut=team.get("cut") or "",
+                    melds=list(team.melds),
+                    went_out=team.went_out,
+                    took_biribaki=team.took_biribaki,
+                    cut="" if team.cut is None else team.cut.value,
                     failed=str(failed) if failed else "",
-                    opening=team.get("opening") or "",
-                    opening_melds=[
-                        i for i in team.get("opening_melds") or [] if isinstance(i, int)
-                    ],
-                    unplayed=team.get("biribaki_unplayed") or "",
+                    opening=team.opening or "",
+                    opening_melds=list(team.opening_melds or ()),
+                    unplayed=team.biribaki_unplayed or "",
                     points="" if points is None else str(points),
                 )
             )
@@ -256,51 +259,51 @@ class HandForm:
     def members(self, side: int) -> list[SeatRow]:
         return self.layout.members(side, self.side_of)
 
-    def entry(self) -> dict[str, Any] | None:
+    def entry(self) -> HandEntry | None:
         """The entry for the service, or None with `errors` naming each field to fix."""
         layout = self.layout
-        teams = [self._side(i, label) for i, label in enumerate(layout.side_labels)]
+        sides = [self._side(i, label) for i, label in enumerate(layout.side_labels)]
         if self.errors:
             return None
-        kozi = self.kozi if layout.kozi and self.kozi in {s.value for s in Suit} else None
+        kozi = next((s for s in Suit if layout.kozi and self.kozi == s.value), None)
         missing = kozi_missing(layout.variant, None) if layout.kozi and kozi is None else None
         if missing:
             self.errors.insert(0, missing)
             return None
-        return {"kozi": kozi, "teams": teams}
+        teams = self._seated(sides)
+        return None if teams is None else HandEntry(kozi, teams)
 
-    def entry_without_kozi(self) -> dict[str, Any] | None:
+    def entry_without_kozi(self) -> HandEntry | None:
         """The entry even while the kózi is still to be chosen (None on any other error):
         the live preview shows the openings meanwhile, never a total."""
         entry = self.entry()
         missing = kozi_missing(self.layout.variant, None)
         if entry is None and self.errors == [missing]:
-            return {
-                "kozi": None,
-                "teams": [self._side(i, label) for i, label in enumerate(self.layout.side_labels)],
-            }
+            labels = self.layout.side_labels
+            teams = self._seated([self._side(i, label) for i, label in enumerate(labels)])
+            return None if teams is None else HandEntry(None, teams)
         return entry
 
-    def _side(self, i: int, label: str) -> dict[str, Any]:
+    def _seated(self, sides: list[SideEntry]) -> tuple[SideEntry, ...] | None:
+        """The sides with their names and players as the match seats them; None with
+        `errors` saying why they do not fit its table."""
+        try:
+            return seated_sides(self.layout.seating, sides)
+        except Invalid as error:
+            self.errors.append(error.message)
+            return None
+
+    def _side(self, i: int, label: str) -> SideEntry:
         layout, side = self.layout, self.sides[i]
         members = self.members(i)
-        team: dict[str, Any] = {"melds": [m.strip() for m in side.melds if m.strip()]}
-        if layout.shared:
-            if not members:
-                message = _("Nobody is on the side “%(side)s”: choose a side for each player.")
-                self.errors.append(message % {"side": label})
-            team["players"] = [s.id for s in members]
-        else:
-            team["name"] = label
-        team["went_out"] = side.went_out
-        if layout.biribaki:
-            team["took_biribaki"] = side.took_biribaki
-        hands = [self.hand_of.get(s.id, "").strip() for s in members]
+        if layout.shared and not members:
+            message = _("Nobody is on the side “%(side)s”: choose a side for each player.")
+            self.errors.append(message % {"side": label})
+        hands: tuple[str, ...] | None = tuple(self.hand_of.get(s.id, "").strip() for s in members)
+        hand_points = None
         points = side.points.strip()
         who = label if not layout.shared else " & ".join(s.name for s in members) or label
-        if not points:
-            team["hands"] = hands
-        elif any(hands):
+        if points and any(hands or ()):
             self.errors.append(
                 _(
                     "Give the cards left in the hands of %(who)s as cards or as a point total, "
@@ -308,7 +311,7 @@ class HandForm:
                     who=who,
                 )
             )
-        elif whole_number(points, MAX_HAND_POINTS) is None:
+        elif points and whole_number(points, MAX_HAND_POINTS) is None:
             self.errors.append(
                 _(
                     "The points left in the hands of %(who)s must be a whole number from 0 "
@@ -318,10 +321,10 @@ class HandForm:
                     text=short(points),
                 )
             )
-        else:
-            team["hand_points"] = whole_number(points)
-        if side.cut and side.cut in {c for c, _ in layout.cuts}:
-            team["cut"] = side.cut
+        elif points:
+            hands, hand_points = None, whole_number(points)
+        cut = Cut(side.cut) if side.cut and side.cut in {c for c, _ in layout.cuts} else None
+        opening, opening_melds, failed_openings = None, None, None
         if layout.opening and side.opening.strip() and side.opening_melds:
             self.errors.append(
                 _(
@@ -330,13 +333,13 @@ class HandForm:
                 )
             )
         elif layout.opening and side.opening.strip():
-            team["opening"] = side.opening.strip()
+            opening = side.opening.strip()
         elif layout.opening and side.opening_melds:
-            team["opening_melds"] = sorted(set(side.opening_melds))
+            opening_melds = tuple(sorted(set(side.opening_melds)))
         failed = side.failed.strip()
         if layout.failed and failed:
             if whole_number(failed) is not None:
-                team["failed_openings"] = whole_number(failed)
+                failed_openings = whole_number(failed)
             else:
                 self.errors.append(
                     _(
@@ -345,9 +348,20 @@ class HandForm:
                         text=short(failed),
                     )
                 )
-        if side.unplayed.strip():
-            team["biribaki_unplayed"] = side.unplayed.strip()
-        return team
+        return SideEntry(
+            name=label,
+            players=tuple(s.id for s in members),
+            melds=tuple(m.strip() for m in side.melds if m.strip()),
+            hands=hands,
+            hand_points=hand_points,
+            went_out=side.went_out,
+            took_biribaki=layout.biribaki and side.took_biribaki,
+            opening=opening,
+            opening_melds=opening_melds,
+            cut=cut,
+            failed_openings=failed_openings,
+            biribaki_unplayed=side.unplayed.strip() or None,
+        )
 
 
 def _marked(melds: list[str], marks: list[str]) -> list[int]:
@@ -373,9 +387,9 @@ def opening_line(needs: str, needed: int, points: int | None) -> str:
     return _("needs %(needs)s · opening so far %(points)d", needs=needs, points=points)
 
 
-def _default_sides(layout: EntryLayout, last: list[dict[str, Any]] | None) -> dict[int, int]:
+def _default_sides(layout: EntryLayout, last: tuple[SideEntry, ...] | None) -> dict[int, int]:
     if last and len(last) == len(layout.side_labels):
-        sides = {pid: i for i, team in enumerate(last) for pid in team["players"]}
+        sides = {pid: i for i, team in enumerate(last) for pid in team.players}
         if all(s.id in sides for s in layout.seats):
             return sides
     # The first player alone; the others in pairs (or all together), in seat order.

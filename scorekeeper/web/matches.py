@@ -15,6 +15,7 @@ from flask_babel import ngettext
 from flask_login import login_required
 
 from scorekeeper.extensions import db
+from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Match, Role
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import PRESETS
@@ -143,7 +144,7 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
     hand = hands.hand_of(match, number)
     layout = EntryLayout.of(match, number)
     if request.method == "GET":
-        form = HandForm.from_entry(layout, hand.entry)
+        form = HandForm.from_entry(layout, HandEntry.from_json(hand.entry))
         form.version, form.reason = str(hand.version), hand.accepted_reason or ""
         return _hand_page(match, form, number=number, preview=hand.result)
     form = HandForm.from_request(layout, request.form)
@@ -287,7 +288,7 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
 
 
 def _previewed(
-    match: Match, form: HandForm, entry: dict[str, Any], number: int | None = None
+    match: Match, form: HandForm, entry: HandEntry, number: int | None = None
 ) -> ResponseReturnValue:
     try:
         result = hands.preview(match, entry, number)

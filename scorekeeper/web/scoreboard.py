@@ -13,10 +13,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper.hand_entry import HandEntry, SideEntry
 from scorekeeper.models import HandVersion, Match
 from scorekeeper.rules.cards import Suit, parse_cards
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.points import format_points
+from scorekeeper.rules.scoring import Cut
 from scorekeeper.services.hands import display_result, display_version
 from scorekeeper.services.matches import (
     deal_order_of,
@@ -160,7 +162,7 @@ def _hand_rows(
             HandRow(
                 number=hand.number,
                 deleted=hand.deleted,
-                kozi=SUIT_SYMBOLS.get(hand.entry.get("kozi") or ""),
+                kozi=_kozi_symbol(HandEntry.from_json(hand.entry)),
                 sides=side_rows(shown),
                 problems=list(shown.get("problems", [])),
                 accepted_reason=hand.accepted_reason,
@@ -242,8 +244,9 @@ def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
 def _version_row(
     match: Match, v: HandVersion, names: dict[str, str], pot: str, before: VersionRow | None
 ) -> VersionRow:
-    kozi = SUIT_SYMBOLS.get(v.entry.get("kozi") or "")
-    entry = [_entry_side(team, names, pot) for team in v.entry.get("teams", [])]
+    stored = HandEntry.from_json(v.entry)
+    kozi = _kozi_symbol(stored)
+    entry = [_entry_side(team, names, pot) for team in stored.teams]
     shown = display_version(match, v)  # in the reader's language
     scored = side_rows(shown)
     compare = before is not None and v.action == "edited"
@@ -307,29 +310,33 @@ def cards_text(text: str) -> str:
         return text
 
 
-def _entry_side(team: dict[str, Any], names: dict[str, str], pot: str) -> EntrySide:
-    players = [names.get(str(p), str(p)) for p in team.get("players", [])]
+def _kozi_symbol(entry: HandEntry) -> str | None:
+    return None if entry.kozi is None else SUIT_SYMBOLS.get(entry.kozi.value)
+
+
+def _entry_side(team: SideEntry, names: dict[str, str], pot: str) -> EntrySide:
+    players = [names.get(str(p), str(p)) for p in team.players]
     details = []
-    if team.get("went_out"):
+    if team.went_out:
         details.append(_("went out"))
-    if team.get("took_biribaki"):
+    if team.took_biribaki:
         details.append(_("took the %(pot)s", pot=pot))
-    if team.get("hand_points") is not None:
-        details.append(_("points left in hands: %(points)s", points=team["hand_points"]))
-    for player, cards in zip(players, team.get("hands") or [], strict=False):
+    if team.hand_points is not None:
+        details.append(_("points left in hands: %(points)s", points=team.hand_points))
+    for player, cards in zip(players, team.hands or (), strict=False):
         held = cards_text(cards) if cards else _("empty")
         details.append(_("%(player)s’s hand: %(cards)s", player=player, cards=held))
-    if team.get("opening"):
-        details.append(_("opening: %(cards)s", cards=cards_text(team["opening"])))
-    if team.get("cut"):
-        details.append(_("cut exactly") if team["cut"] == "exact" else _("cut off by one card"))
-    if team.get("failed_openings"):
-        details.append(_("failed openings: %(count)s", count=team["failed_openings"]))
-    if team.get("biribaki_unplayed"):
-        unplayed = cards_text(team["biribaki_unplayed"])
+    if team.opening:
+        details.append(_("opening: %(cards)s", cards=cards_text(team.opening)))
+    if team.cut is not None:
+        details.append(_("cut exactly") if team.cut is Cut.EXACT else _("cut off by one card"))
+    if team.failed_openings:
+        details.append(_("failed openings: %(count)s", count=team.failed_openings))
+    if team.biribaki_unplayed:
+        unplayed = cards_text(team.biribaki_unplayed)
         details.append(_("%(pot)s taken, not played: %(cards)s", pot=pot, cards=unplayed))
     return EntrySide(
-        name=str(team.get("name") or " & ".join(players)),
-        melds=[cards_text(m) for m in team.get("melds", [])],
+        name=team.name or " & ".join(players),
+        melds=[cards_text(m) for m in team.melds],
         details=details,
     )

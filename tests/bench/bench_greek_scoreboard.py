@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from flask import Flask
-from support.hand_entries import REFERENCE_HAND
+from support.hand_entries import REFERENCE_HAND, typed
 from support.world import signed_in
 
 from scorekeeper import create_app
@@ -35,7 +35,7 @@ def seed(app: Flask, count: int) -> tuple[int, int]:
         teams = [matches.TeamSpec("A", (ids[0], ids[2])), matches.TeamSpec("B", (ids[1], ids[3]))]
         match = matches.create_match(club, user, "pagat", "4p", teams, target=1_000_000)
         for _ in range(count):
-            hands.record_hand(match, user, REFERENCE_HAND)
+            hands.record_hand(match, user, typed(match, REFERENCE_HAND))
         return match.id, user.id
 
 

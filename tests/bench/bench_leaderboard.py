@@ -55,6 +55,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.services import accounts, hands, matches, stats
+from scorekeeper.services.hand_input import read_entry, seating_of
 from scorekeeper.services.matches import TeamSpec
 
 GOAL_MS = 150
@@ -184,7 +185,7 @@ def hand_pool(
                     )
             for teams in sides if fmt == "3p-partnership" else [sides]:
                 entry = {"kozi": kozi, "teams": teams}
-                result = hands.preview(scratch, entry, 1)
+                result = hands.preview(scratch, read_entry(entry, seating_of(scratch)), 1)
                 for side in [*entry["teams"], *result["teams"]]:
                     side["players"] = [seat_of[p] for p in side["players"]]
                 pool.append((entry, result))
@@ -400,7 +401,9 @@ def hand_save_ms(match_id: int) -> float:
     assert match is not None
     entry = copy.deepcopy(match.hands[0].entry)
     began = time.perf_counter()
-    hands.record_hand(match, None, {"kozi": entry["kozi"], "teams": entry["teams"]})
+    hands.record_hand(
+        match, None, read_entry({"kozi": entry["kozi"], "teams": entry["teams"]}, seating_of(match))
+    )
     return (time.perf_counter() - began) * 1000
 
 

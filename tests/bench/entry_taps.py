@@ -39,6 +39,7 @@ from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.*
 from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, log_in, serve
+from support.hand_entries import typed
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -172,10 +173,10 @@ def engine_totals(app: Flask, twin_id: int, data: dict[str, Any]) -> list[str]:
         twin = db.session.get(Match, twin_id)
         assert twin is not None
         for hand in data["hands"]:
-            hands.record_hand(twin, None, entry(data, hand))
+            hands.record_hand(twin, None, typed(twin, entry(data, hand)))
         number = data["correction"]["hand"]
         version = hands.hand_of(twin, number).version
-        hands.edit_hand(twin, number, None, entry(data, corrected(data)), version)
+        hands.edit_hand(twin, number, None, typed(twin, entry(data, corrected(data))), version)
         return [format_points(s.total) for s in matches.state_of(twin).standings]
 
 

@@ -20,7 +20,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from support.databases import TEST_CONFIG, new_app
 from support.databases import drop as drop  # the tests beside this import it from here
-from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
+from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND, typed
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
@@ -111,10 +111,14 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
         match = _match(home, users["owner"], text, [players[n] for n in ("Ann", "Cy", "Bob", "Di")])
         other = _match(away, users["stranger"], text, away_players)
         reason = text("Agreed at the table")
-        hands.record_hand(match, users["scorer"], _named(REFERENCE_HAND, text))
-        hands.edit_hand(match, 1, users["owner"], _named(REFERENCE_HAND, text), 1, reason)
-        hands.record_hand(match, users["scorer"], _named(ILLEGAL_MELD_HAND, text), reason)
-        hands.record_hand(other, users["stranger"], _named(REFERENCE_HAND, text))
+        hands.record_hand(match, users["scorer"], typed(match, _named(REFERENCE_HAND, text)))
+        hands.edit_hand(
+            match, 1, users["owner"], typed(match, _named(REFERENCE_HAND, text)), 1, reason
+        )
+        hands.record_hand(
+            match, users["scorer"], typed(match, _named(ILLEGAL_MELD_HAND, text)), reason
+        )
+        hands.record_hand(other, users["stranger"], typed(other, _named(REFERENCE_HAND, text)))
         today = date.today()
         season = seasons.create_season(
             home, text("Season"), date(today.year, 1, 1), date(today.year, 12, 31)

@@ -1,4 +1,5 @@
-"""Hand entries (as the JSON API and services.hands take them) that many tests send.
+"""Hand entries, as JSON (what the API takes), that many tests send; `typed` reads one for a
+match as the API does, into the `HandEntry` services.hands takes.
 
 The reference hand under pagat with kózi ♥ scores 665 for A, who went out with a clean and a
 dirty biriba, and −95 for B. Each test that relies on those figures works them out itself.
@@ -7,7 +8,18 @@ Treat these as read-only: copy before changing (`copy.deepcopy`, or `{**hand, ..
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from scorekeeper.hand_entry import HandEntry
+from scorekeeper.models import Match
+from scorekeeper.services.hand_input import read_entry, seating_of
+
+
+def typed(match: Match, raw: Mapping[str, Any]) -> HandEntry:
+    """`raw` (a hand as the API's body gives it) read for `match` as the API reads it."""
+    return read_entry(raw, seating_of(match))
+
 
 #: The side that goes out: 5S-JS (clean), QD QC QH, 8H-KH JK (dirty kózi run), biribaki.
 WINNERS: dict[str, Any] = {

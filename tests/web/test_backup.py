@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 from flask import Flask
-from support.hand_entries import REFERENCE_HAND
+from support.hand_entries import REFERENCE_HAND, typed
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -57,7 +57,7 @@ def add_hands(app: Flask, count: int) -> None:
         match = db.session.scalars(db.select(Match)).one()
         user = db.session.scalars(db.select(User)).one()
         for _ in range(count):
-            hands.record_hand(match, user, REFERENCE_HAND)
+            hands.record_hand(match, user, typed(match, REFERENCE_HAND))
 
 
 def test_backup_to_a_path_copies_everything_into_one_file(

@@ -15,7 +15,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask, current_app, g
 from flask.testing import FlaskClient, FlaskCliRunner
-from support.hand_entries import A_WINS, B_WINS, LOSERS, WINNERS
+from support.hand_entries import A_WINS, B_WINS, LOSERS, WINNERS, typed
 from support.hand_entries import ILLEGAL_HAND as ILLEGAL
 from support.world import played_on, signed_in
 
@@ -53,8 +53,10 @@ def lived_in_club(owner: User) -> Club:
         return matches.create_match(club, owner, "pagat", "4p", teams, target=target, **more)
 
     m1 = four(("Ann", "Cy"), ("Bob", "Di"), 600, house_rules={"penalty_no_biribaki": 50})
-    hands.record_hand(m1, owner, A_WINS, idempotency_key="tap-1")
-    hands.edit_hand(m1, 1, scorer, B_WINS, expected_version=1)  # entered the wrong way round
+    hands.record_hand(m1, owner, typed(m1, A_WINS), idempotency_key="tap-1")
+    hands.edit_hand(
+        m1, 1, scorer, typed(m1, B_WINS), expected_version=1
+    )  # entered the wrong way round
     played_on(m1, date(2026, 3, 5), hour=20)
     trio = (p["Ann"], p["Bob"], p["=Eve"])
     m2 = matches.create_match(
@@ -68,16 +70,16 @@ def lived_in_club(owner: User) -> Club:
                 {**LOSERS, "hands": ["AS 9D"], "players": [alone]},
             ],
         }
-        hands.record_hand(m2, scorer, share)
+        hands.record_hand(m2, scorer, typed(m2, share))
     played_on(m2, date(2026, 4, 1), hour=20)
     m3 = four(("Ann", "Bob"), ("Cy", "Di"), 5000, first_dealer=p["Di"])
-    hands.record_hand(m3, owner, A_WINS)
-    hands.record_hand(m3, owner, ILLEGAL, accepted_reason="The table allowed it")
-    hands.record_hand(m3, owner, B_WINS)
+    hands.record_hand(m3, owner, typed(m3, A_WINS))
+    hands.record_hand(m3, owner, typed(m3, ILLEGAL), accepted_reason="The table allowed it")
+    hands.record_hand(m3, owner, typed(m3, B_WINS))
     hands.delete_hand(m3, 2, owner, expected_version=1)
     played_on(m3, date(2026, 4, 20), hour=20)
     m4 = four(("Cy", "Di"), ("Ann", "Bob"), 600)
-    hands.record_hand(m4, owner, A_WINS)
+    hands.record_hand(m4, owner, typed(m4, A_WINS))
     played_on(m4, date(2026, 5, 2), hour=20)
     seasons.place_match(m4, summer)
     assert spring.id
@@ -432,6 +434,26 @@ def test_no_file_is_a_400_asking_for_one(owner: User, app: Flask) -> None:
     assert "Choose the club's file to import." in response.get_data(as_text=True).replace(
         "&#39;", "'"
     )
+
+
+def test_an_imported_hand_is_read_and_stored_as_the_hand_service_stores_it(
+    owner: User,
+) -> None:
+    """A file's hand is read as the API reads one (the kózi as its letter, the players by
+    their new ids) and stored as the hand service stores a hand."""
+    doc = json.loads(_broken("nothing"))
+    entry = doc["matches"][0]["hands"][0]["entry"]
+    entry["kozi"] = "♥"
+    imported = import_club(doc, owner=owner)
+    match = db.session.scalar(sa.select(Match).where(Match.club_id == imported.club.id))
+    assert match is not None
+    hand = match.hands[0]
+    ann, bob = (s.player_id for s in sorted(match.seats, key=lambda s: s.team_id or 0))
+    assert hand.entry["kozi"] == "H"
+    assert hand.entry["teams"][0]["melds"] == WINNERS["melds"]
+    assert [side["players"] for side in hand.entry["teams"]] == [[ann], [bob]]
+    assert hand.entry == typed(match, hand.entry).to_json()  # as the service would store it
+    assert [side["score"] for side in hand.result["teams"]] == [665, -70]
 
 
 def test_the_service_refuses_a_bad_file_with_invalid(owner: User) -> None:

@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask, g
 from flask.testing import FlaskClient, FlaskCliRunner
-from support.hand_entries import A_WINS, B_WINS
+from support.hand_entries import A_WINS, B_WINS, typed
 from support.hand_entries import ILLEGAL_HAND as ILLEGAL
 from support.world import new_club, pagat_match, signed_in
 
@@ -56,11 +56,11 @@ def exported_now(owner: User) -> dict[str, Any]:
     match = pagat_match(
         club, owner, [p["Ann"], p["Bob"], p["Cy"], p["Di"]], house_rules={"penalty_no_biribaki": 50}
     )
-    hands.record_hand(match, owner, A_WINS)
-    hands.edit_hand(match, 1, owner, B_WINS, expected_version=1)
-    hands.record_hand(match, owner, A_WINS)
+    hands.record_hand(match, owner, typed(match, A_WINS))
+    hands.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
+    hands.record_hand(match, owner, typed(match, A_WINS))
     hands.delete_hand(match, 2, owner, expected_version=1)
-    hands.record_hand(match, owner, ILLEGAL, accepted_reason="The table allowed it")
+    hands.record_hand(match, owner, typed(match, ILLEGAL), accepted_reason="The table allowed it")
     return copy.deepcopy(export_club(club))
 
 

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session
-from support.hand_entries import LOSERS, WINNERS
+from support.hand_entries import LOSERS, WINNERS, typed
 from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
@@ -658,7 +658,9 @@ def test_a_removed_members_hands_keep_their_name(
         hands.record_hand(
             match,
             scorer,
-            {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]},
+            typed(
+                match, {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
+            ),
         )
         match_id = match.id
     assert ann.client.post(f"/clubs/{club_id}/members/{bob.id}/remove").status_code == 302

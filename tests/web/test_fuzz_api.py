@@ -20,6 +20,7 @@ from flask import Flask, abort, request
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from support.hand_entries import typed
 
 from scorekeeper import create_app
 from scorekeeper.extensions import csrf, db
@@ -313,13 +314,16 @@ def build_world(app: Flask) -> World:
         hands.record_hand(
             match,
             owner,
-            {
-                "kozi": "H",
-                "teams": [
-                    {"name": "A", "melds": ["5S-JS"], "hands": ["", "9D"]},
-                    {"name": "B", "melds": ["QD QC QH"], "hands": ["AS", ""]},
-                ],
-            },
+            typed(
+                match,
+                {
+                    "kozi": "H",
+                    "teams": [
+                        {"name": "A", "melds": ["5S-JS"], "hands": ["", "9D"]},
+                        {"name": "B", "melds": ["QD QC QH"], "hands": ["AS", ""]},
+                    ],
+                },
+            ),
             accepted_reason="fuzz",
         )
         values = {

@@ -4,10 +4,11 @@ import copy
 
 import pytest
 from support.catalog import catalog
-from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
+from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND, typed
 from support.world import new_club, pagat_match
 
 from scorekeeper.extensions import db
+from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Match, User
 from scorekeeper.rules.i18n import using
 from scorekeeper.services import hands, matches
@@ -24,10 +25,14 @@ def test_a_retry_after_the_hand_was_deleted_says_it_is_deleted(
     match: tuple[Match, User],
 ) -> None:
     game, user = match
-    hand, created = hands.record_hand(game, user, REFERENCE_HAND, idempotency_key="tap-1")
+    hand, created = hands.record_hand(
+        game, user, typed(game, REFERENCE_HAND), idempotency_key="tap-1"
+    )
     assert created
     hands.delete_hand(game, hand.number, user, expected_version=1)
-    again, created_again = hands.record_hand(game, user, REFERENCE_HAND, idempotency_key="tap-1")
+    again, created_again = hands.record_hand(
+        game, user, typed(game, REFERENCE_HAND), idempotency_key="tap-1"
+    )
     assert not created_again
     assert matches.hand_json(again)["deleted"] is True
     assert [h["number"] for h in matches.match_json(game)["hands"]] == []
@@ -35,13 +40,13 @@ def test_a_retry_after_the_hand_was_deleted_says_it_is_deleted(
 
 def test_scores_and_versions_follow_an_edit(match: tuple[Match, User]) -> None:
     game, user = match
-    hands.record_hand(game, user, REFERENCE_HAND)
+    hands.record_hand(game, user, typed(game, REFERENCE_HAND))
     assert [t["score"] for t in matches.match_json(game)["teams"]] == [665, -95]
     # With spades as kózi, A's clean spade run is worth 400 and its heart run 100: +100.
-    hands.edit_hand(game, 1, user, REFERENCE_HAND | {"kozi": "S"}, expected_version=1)
+    hands.edit_hand(game, 1, user, typed(game, REFERENCE_HAND | {"kozi": "S"}), expected_version=1)
     assert [t["score"] for t in matches.match_json(game)["teams"]] == [765, -95]
     with pytest.raises(Conflict):
-        hands.edit_hand(game, 1, user, REFERENCE_HAND, expected_version=1)
+        hands.edit_hand(game, 1, user, typed(game, REFERENCE_HAND), expected_version=1)
     assert [(v.version, v.action) for v in hands.history(game, 1)] == [
         (1, "created"),
         (2, "edited"),
@@ -53,7 +58,7 @@ def test_a_hand_saved_in_greek_is_stored_in_english_and_read_in_each_language(
 ) -> None:
     game, user = match
     with using(catalog("el")):
-        hand, _ = hands.record_hand(game, user, REFERENCE_HAND)
+        hand, _ = hands.record_hand(game, user, typed(game, REFERENCE_HAND))
     labels = [line["label"] for line in hand.result["teams"][0]["lines"]]
     assert labels[0] == "Cards melded" and labels[-1] == "Went out"
     with using(catalog("el")):
@@ -89,11 +94,13 @@ def test_a_stored_result_is_shown_in_greek_from_its_words_without_scoring_again(
     match: tuple[Match, User], monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     game, user = match
-    hand, _ = hands.record_hand(game, user, WORDY_HANDS[name], accepted_reason="as played")
+    hand, _ = hands.record_hand(
+        game, user, typed(game, WORDY_HANDS[name]), accepted_reason="as played"
+    )
     assert hand.result["problems"] or name == "reference"
     db.session.expire_all()  # the result as the database gives it back: JSON
     with using(catalog("el")):
-        rescored = hands._score(game, hand.entry, hand.number)[1]
+        rescored = hands._score(game, HandEntry.from_json(hand.entry), hand.number)[1]
     monkeypatch.setattr(hands, "_score", _no_scoring)
     with using(catalog("el"), "el"):
         shown = hands.display_result(game, hand)
@@ -109,7 +116,7 @@ def test_a_result_stored_before_it_had_words_is_scored_again(
     match: tuple[Match, User],
 ) -> None:
     game, user = match
-    hand, _ = hands.record_hand(game, user, REFERENCE_HAND)
+    hand, _ = hands.record_hand(game, user, typed(game, REFERENCE_HAND))
     hand.result = {k: v for k, v in hand.result.items() if k != "words"}
     with using(catalog("el")):
         shown = hands.display_result(game, hand)
@@ -126,7 +133,7 @@ def test_words_that_format_more_than_plain_fields_are_scored_again(
     """An imported file's words are data, not code: a template that pads, indexes or reads an
     attribute is not formatted, and the hand is scored again instead."""
     game, user = match
-    hand, _ = hands.record_hand(game, user, REFERENCE_HAND)
+    hand, _ = hands.record_hand(game, user, typed(game, REFERENCE_HAND))
     for template in ("{team:>999999999}", "{team.__class__}", "{team[0]}"):
         words = copy.deepcopy(hand.result["words"])
         words["teams"][0]["lines"][0] = {"msg": template, "values": {"team": "A"}}
@@ -138,7 +145,9 @@ def test_words_that_format_more_than_plain_fields_are_scored_again(
 
 def test_the_api_keeps_its_english_hand_without_the_words(match: tuple[Match, User]) -> None:
     game, user = match
-    hand, _ = hands.record_hand(game, user, ILLEGAL_MELD_HAND, accepted_reason="as played")
+    hand, _ = hands.record_hand(
+        game, user, typed(game, ILLEGAL_MELD_HAND), accepted_reason="as played"
+    )
     shown = matches.hand_json(hand)
     assert "words" not in shown and "words" not in str(shown["teams"])
     assert shown["problems"][0].startswith("The meld 3♥ 5♠ 9♦ of A is not legal.")

@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS
+from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS, typed
 from support.world import played_on, signed_in
 
 from scorekeeper.extensions import db
@@ -63,7 +63,7 @@ def play(league: League, a: tuple[str, ...], b: tuple[str, ...], day: date) -> M
         [TeamSpec("A", tuple(p[n] for n in a)), TeamSpec("B", tuple(p[n] for n in b))],
         target=600,
     )
-    hands.record_hand(match, league.owner, REFERENCE_HAND if fmt == "4p" else DUEL)
+    hands.record_hand(match, league.owner, typed(match, REFERENCE_HAND if fmt == "4p" else DUEL))
     played_on(match, day)
     return match
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
+from support.hand_entries import typed
 
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
@@ -38,7 +39,7 @@ def _club(app: Flask) -> int:
                     first, second = second, first
                 entry = {"kozi": kozi, "teams": [{"name": "A", **first}, {"name": "B", **second}]}
                 try:
-                    hands.record_hand(match, user, entry)
+                    hands.record_hand(match, user, typed(match, entry))
                 except Conflict:  # the match is over
                     db.session.rollback()
                     break

@@ -9,7 +9,7 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from support.hand_entries import REFERENCE_HAND
+from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper.models import Club, Match, User
@@ -41,14 +41,14 @@ def test_the_poll_follows_every_save_correction_and_deletion(
     # A weakened tag (a compressing proxy) is the same revision.
     assert poll(client, url, "W/" + etag)[0] == 304
 
-    hands.record_hand(match, owner, REFERENCE_HAND)
+    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
     status, saved, body = poll(client, url, etag)
     assert status == 200 and saved != etag
     assert body["last_hand"] == 1  # type: ignore[index]
     assert [t["total"] for t in body["teams"]] == ["665", "−95"]  # type: ignore[index]
     assert poll(client, url, saved)[0] == 304
 
-    hands.edit_hand(match, 1, owner, {**REFERENCE_HAND, "kozi": "S"}, 1, None)
+    hands.edit_hand(match, 1, owner, typed(match, {**REFERENCE_HAND, "kozi": "S"}), 1, None)
     status, corrected, _ = poll(client, url, saved)
     assert status == 200 and corrected not in (etag, saved)
 
@@ -108,7 +108,7 @@ def test_the_big_screen_follows_its_running_matches(
     status, etag, body = poll(client, url)
     assert status == 200 and [m["id"] for m in body["matches"]] == [match.id]  # type: ignore[index]
     assert poll(client, url, etag)[0] == 304
-    hands.record_hand(match, owner, REFERENCE_HAND)
+    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
     status, after, body = poll(client, url, etag)
     assert status == 200 and after != etag
     assert body["matches"][0]["last_hand"] == 1  # type: ignore[index]
@@ -121,7 +121,7 @@ def test_the_changed_parts_are_drawn_once_per_revision(
     from scorekeeper.web import live as live_pages
 
     _club, match, client = table
-    hands.record_hand(match, owner, REFERENCE_HAND)
+    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
     drawn = []
     real_board = live_pages.board
     monkeypatch.setattr(live_pages, "board", lambda m: drawn.append(m.id) or real_board(m))
@@ -136,7 +136,7 @@ def test_the_changed_parts_are_drawn_once_per_revision(
     )
     assert client.get(url).get_data(as_text=True) == text
     assert drawn == [match.id], "the second asker got the kept drawing"
-    hands.record_hand(match, owner, REFERENCE_HAND)
+    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
     assert 'id="hand-2"' in client.get(url).get_data(as_text=True)
     assert drawn == [match.id, match.id]
 
@@ -146,7 +146,7 @@ def test_the_members_poll_reads_the_same_revision(
 ) -> None:
     _club, match, _client = table
     assert live.member_revision(match.id, owner.id) == live.match_revision(match.id)
-    hands.record_hand(match, owner, REFERENCE_HAND)
+    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
     assert live.member_revision(match.id, owner.id) == live.match_revision(match.id)
     stranger = accounts.create_user("xena", "password1")
     assert live.member_revision(match.id, stranger.id) is None

@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask import Flask, g
-from support.hand_entries import A_WINS, B_WINS
+from support.hand_entries import A_WINS, B_WINS, typed
 from support.world import new_club, pagat_match, played_on, signed_in
 
 from scorekeeper.extensions import db
@@ -45,7 +45,7 @@ def play(club: Club, user: User, ids: dict[str, int], games: list[Any]) -> list[
     played = []
     for day, (seats, entry) in enumerate(games, start=1):
         match = pagat_match(club, user, [ids[name] for name in seats], target=600)
-        hands.record_hand(match, user, entry)
+        hands.record_hand(match, user, typed(match, entry))
         played_on(match, date(2026, 3, day))
         played.append(match)
     return played

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from support.hand_entries import typed
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 
@@ -883,7 +884,9 @@ def test_a_hand_sent_with_cards_as_token_lists_shows_on_every_page(
         ],
     }
     with app.app_context():
-        hands.record_hand(db.session.get(Match, match_id), None, entry)
+        hands.record_hand(
+            db.session.get(Match, match_id), None, typed(db.session.get(Match, match_id), entry)
+        )
     for path in ("", "/hands/1/edit", "/hands/1/history", "/export.json", "/rules"):
         response = owner.get(f"/matches/{match_id}{path}")
         assert response.status_code in (200, 404), (path, response.status_code)

@@ -19,6 +19,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from support.browser import PHONE, log_in, serve
+from support.hand_entries import typed
 from support.world import new_club, pagat_match
 
 from scorekeeper import create_app
@@ -270,7 +271,7 @@ def correct_elsewhere(app: Flask, match_id: int) -> None:
         match = db.session.get(Match, match_id)
         assert match is not None
         hand = hands.hand_of(match, 1)
-        hands.edit_hand(match, 1, None, {**hand.entry, "kozi": "S"}, hand.version)
+        hands.edit_hand(match, 1, None, typed(match, {**hand.entry, "kozi": "S"}), hand.version)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -14,7 +14,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import log_in
-from support.hand_entries import REFERENCE_HAND
+from support.hand_entries import REFERENCE_HAND, typed
 
 from scorekeeper.services import accounts, clubs, hands, matches
 from scorekeeper.services.matches import TeamSpec
@@ -53,12 +53,12 @@ def build(app: Flask) -> World:
             ],
         }
         running = matches.create_match(club, user, "pagat", "4p", teams)
-        hands.record_hand(running, user, hand)
-        hands.record_hand(running, user, hand)
-        hands.edit_hand(running, 2, user, {**hand, "kozi": "S"}, expected_version=1)
+        hands.record_hand(running, user, typed(running, hand))
+        hands.record_hand(running, user, typed(running, hand))
+        hands.edit_hand(running, 2, user, typed(running, {**hand, "kozi": "S"}), expected_version=1)
         for _ in range(3):
             won = matches.create_match(club, user, "pagat", "4p", teams, target=100)
-            hands.record_hand(won, user, hand)
+            hands.record_hand(won, user, typed(won, hand))
         return World(club.id, running.id, ids[0])
 
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
-from support.hand_entries import LOSERS, WINNERS
+from support.hand_entries import LOSERS, WINNERS, typed
 from support.world import new_club
 
 from scorekeeper.extensions import db
@@ -26,7 +26,7 @@ def play(
     match = matches.create_match(
         club, user, "pagat", "4p", [TeamSpec("A", a), TeamSpec("B", b)], target=600
     )
-    hands.record_hand(match, user, entry)
+    hands.record_hand(match, user, typed(match, entry))
     db.session.execute(
         sa.update(HandVersion)
         .where(HandVersion.match_id == match.id)
@@ -110,7 +110,7 @@ def test_an_edit_or_a_deleted_hand_changes_the_ratings(owner: User) -> None:
     before = ratings.club_ratings(club)
     assert before[p["Ann"]].mu > before[p["Di"]].mu
     # The first hand was entered the wrong way round: Bob and Di won it.
-    hands.edit_hand(game, 1, owner, B_WINS, expected_version=1)
+    hands.edit_hand(game, 1, owner, typed(game, B_WINS), expected_version=1)
     edited = ratings.club_ratings(club)
     assert edited[p["Bob"]].mu > edited[p["Cy"]].mu
     assert edited[p["Ann"]].mu < before[p["Ann"]].mu
@@ -136,13 +136,16 @@ def test_a_share_format_rates_each_player_alone(owner: User) -> None:
         hands.record_hand(
             match,
             owner,
-            {
-                "kozi": "H",
-                "teams": [
-                    {**WINNERS, "players": list(pair)},
-                    {**LOSERS, "hands": ["AS 9D"], "players": [alone]},
-                ],
-            },
+            typed(
+                match,
+                {
+                    "kozi": "H",
+                    "teams": [
+                        {**WINNERS, "players": list(pair)},
+                        {**LOSERS, "hands": ["AS 9D"], "players": [alone]},
+                    ],
+                },
+            ),
         )
     rated = ratings.ratings([match])
     # Cy won (665); Ann and Bob tie at 262½ and share second place.

@@ -15,6 +15,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from support import replay
+from support.hand_entries import typed
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
@@ -67,7 +68,7 @@ def four(club: Club, user: User, a: tuple[int, int], b: tuple[int, int], day: da
     match = matches.create_match(
         club, user, "pagat", "4p", [TeamSpec("A", a), TeamSpec("B", b)], target=600
     )
-    hands.record_hand(match, user, REFERENCE)
+    hands.record_hand(match, user, typed(match, REFERENCE))
     played_on(match, day)
     return match
 
@@ -108,13 +109,16 @@ def test_a_side_of_three_makes_three_pairs_for_the_hand(friday: Friday) -> None:
         hand, _ = hands.record_hand(
             match,
             user,
-            {
-                "kozi": "H",
-                "teams": [
-                    {**WINNERS, "hands": ["", "", ""], "players": rest},
-                    {**LOSERS, "hands": ["AS 9D"], "players": [single]},
-                ],
-            },
+            typed(
+                match,
+                {
+                    "kozi": "H",
+                    "teams": [
+                        {**WINNERS, "hands": ["", "", ""], "players": rest},
+                        {**LOSERS, "hands": ["AS 9D"], "players": [single]},
+                    ],
+                },
+            ),
         )
         score = hand.result["teams"][0]["score"]
     assert matches.match_json(match)["winner"] == "Cy"
@@ -160,13 +164,16 @@ def test_a_match_without_a_live_hand_is_listed_from_the_match_itself(friday: Fri
     hands.record_hand(
         empty,
         user,
-        REFERENCE
-        | {
-            "teams": [
-                {"name": "A", **WINNERS, "hands": [""]},
-                {"name": "B", **LOSERS, "hands": ["AS 9D"]},
-            ]
-        },
+        typed(
+            empty,
+            REFERENCE
+            | {
+                "teams": [
+                    {"name": "A", **WINNERS, "hands": [""]},
+                    {"name": "B", **LOSERS, "hands": ["AS 9D"]},
+                ]
+            },
+        ),
     )
     hands.delete_hand(empty, 1, user, 1)
     seasons.place_match(empty, spring)  # in the season by the owner's choice alone

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.hand_entries import A_WINS, B_WINS, LOSERS, WINNERS
+from support.hand_entries import A_WINS, B_WINS, LOSERS, WINNERS, typed
 from support.world import new_club
 
 from scorekeeper.models import Club, Match, User
@@ -40,7 +40,7 @@ def long_match(club: Club, user: User, entries: list[dict[str, Any]]) -> Match:
     teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
     match = matches.create_match(club, user, "wikipedia", "4p", teams, target=1_000_000)
     for entry in entries:
-        hands.record_hand(match, user, entry, accepted_reason=REASON)
+        hands.record_hand(match, user, typed(match, entry), accepted_reason=REASON)
     return match
 
 
@@ -78,7 +78,9 @@ def test_correcting_hand_1_counts_each_hand_a_few_times_not_once_per_later_hand(
 ) -> None:
     match = long_match(club, owner, [A_WINS, B_WINS] * (HANDS // 2))
     counted.update(credits=0, scored=0)
-    hands.edit_hand(match, 1, owner, NOBODY_OUT, expected_version=1, accepted_reason=REASON)
+    hands.edit_hand(
+        match, 1, owner, typed(match, NOBODY_OUT), expected_version=1, accepted_reason=REASON
+    )
     # Replaying the earlier hands for every later one counted 40 · 39 / 2 = 780 hands.
     assert counted["credits"] <= 4 * HANDS
     # The corrected hand, then each later hand at most once.
@@ -93,9 +95,9 @@ def test_a_correction_rescores_no_later_hand_where_the_score_before_cannot_count
     teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
     match = matches.create_match(club, owner, "pagat", "4p", teams, target=1_000_000)
     for entry in [A_WINS, B_WINS] * 10:
-        hands.record_hand(match, owner, entry)
+        hands.record_hand(match, owner, typed(match, entry))
     counted.update(credits=0, scored=0)
-    hands.edit_hand(match, 1, owner, B_WINS, expected_version=1)
+    hands.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
     assert counted["scored"] == 1
     assert [t["score"] for t in matches.match_json(match)["teams"]] == [
         665 * 9 - 95 * 11,
@@ -108,7 +110,9 @@ def test_correcting_the_last_hand_scores_no_other(
 ) -> None:
     match = long_match(club, owner, [A_WINS, B_WINS] * (HANDS // 2))
     counted.update(credits=0, scored=0)
-    hands.edit_hand(match, HANDS, owner, NOBODY_OUT, expected_version=1, accepted_reason=REASON)
+    hands.edit_hand(
+        match, HANDS, owner, typed(match, NOBODY_OUT), expected_version=1, accepted_reason=REASON
+    )
     assert counted["scored"] == 1
     hands.delete_hand(match, HANDS - 1, owner, expected_version=1)
     assert counted["scored"] <= 2  # at most the hand after the deleted one
@@ -124,7 +128,9 @@ def test_a_correction_that_keeps_the_score_rescores_nothing_after_it(
     # The same hand with its melds in another order: the same score, the same totals after.
     reordered = {**A_WINS, "teams": [{**A_WINS["teams"][0]}, A_WINS["teams"][1]]}
     reordered["teams"][0]["melds"] = list(reversed(WINNERS["melds"]))
-    hands.edit_hand(match, 1, owner, reordered, expected_version=1, accepted_reason=REASON)
+    hands.edit_hand(
+        match, 1, owner, typed(match, reordered), expected_version=1, accepted_reason=REASON
+    )
     assert counted["scored"] == 1
     assert stored(match)[1:] == before[1:]  # hand 1 lists its melds in the new order
 
@@ -177,7 +183,7 @@ def test_corrections_store_what_entering_the_hands_afresh_would(
                 match,
                 hand.number,
                 owner,
-                ENTRIES[entry],
+                typed(match, ENTRIES[entry]),
                 expected_version=hand.version,
                 accepted_reason=REASON,
             )
@@ -266,12 +272,12 @@ def test_a_match_takes_no_hand_past_the_longest(
     monkeypatch.setattr(hands, "MAX_HANDS", 3)  # the rule, on a match short enough to test
     match = long_match(club, owner, [A_WINS] * 3)
     with pytest.raises(Conflict) as refused:
-        hands.record_hand(match, owner, B_WINS, accepted_reason=REASON)
+        hands.record_hand(match, owner, typed(match, B_WINS), accepted_reason=REASON)
     assert refused.value.message == (
         "This match has 3 hands, the most one match holds; start a new match to play on."
     )
     hands.delete_hand(match, 3, owner, expected_version=1)
-    hands.record_hand(match, owner, B_WINS, accepted_reason=REASON)  # room again
+    hands.record_hand(match, owner, typed(match, B_WINS), accepted_reason=REASON)  # room again
     assert len(matches.live_hands(match)) == 3
 
 
@@ -282,7 +288,7 @@ def test_a_hand_made_files_match_takes_corrections_after_its_import(
     corrections and deletions like a match played here."""
     imported = club_import.import_club(club_file(club, 6), owner=owner)
     match = imported.club.matches[0]
-    hands.edit_hand(match, 1, owner, B_WINS, expected_version=1)
+    hands.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
     hands.delete_hand(match, 2, owner, expected_version=1)
     assert [t["score"] for t in matches.match_json(match)["teams"]] == [
         665 * 4 - 95,  # A won hands 3 to 6 of the file's six; B won hand 1 as corrected

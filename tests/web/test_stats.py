@@ -12,6 +12,7 @@ from flask_migrate import upgrade
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import replay
+from support.hand_entries import typed
 
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
@@ -138,11 +139,15 @@ def test_kept_up_hand_by_hand_equals_a_rebuild(owner: User, steps: list[tuple[An
         live = matches.live_hands(match)
         try:
             if kind == "hand":
-                hands.record_hand(match, owner, entry_for(match, *args[1:]), "a test hand")
+                hands.record_hand(
+                    match, owner, typed(match, entry_for(match, *args[1:])), "a test hand"
+                )
             elif kind == "edit" and live:
                 hand = live[args[1] % len(live)]
                 new = entry_for(match, args[2], args[3], args[1])
-                hands.edit_hand(match, hand.number, owner, new, hand.version, "a test hand")
+                hands.edit_hand(
+                    match, hand.number, owner, typed(match, new), hand.version, "a test hand"
+                )
             elif kind == "delete" and live:
                 hand = live[args[1] % len(live)]
                 hands.delete_hand(match, hand.number, owner, hand.version)
@@ -241,7 +246,10 @@ def _played_club(owner: User) -> Club:
         for number in range(4):
             try:
                 hands.record_hand(
-                    match, owner, entry_for(match, number, number == 2, number), "test"
+                    match,
+                    owner,
+                    typed(match, entry_for(match, number, number == 2, number)),
+                    "test",
                 )
             except Conflict:
                 db.session.rollback()

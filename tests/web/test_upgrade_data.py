@@ -23,7 +23,7 @@ import pytest
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 from flask import Flask
-from support.hand_entries import REFERENCE_HAND
+from support.hand_entries import REFERENCE_HAND, typed
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -72,10 +72,14 @@ def fill(app: Flask) -> None:
             "4p",
             [TeamSpec("A", (ids[0], ids[1])), TeamSpec("B", tuple(ids[2:4]))],
         )
-        hands.record_hand(fours, owner, REFERENCE_HAND, idempotency_key="tap-1")
-        hands.record_hand(fours, scorer, ILLEGAL, accepted_reason="Agreed at the table.")
-        hands.edit_hand(fours, 1, scorer, REFERENCE_HAND | {"kozi": "S"}, expected_version=1)
-        hands.record_hand(fours, owner, REFERENCE_HAND)
+        hands.record_hand(fours, owner, typed(fours, REFERENCE_HAND), idempotency_key="tap-1")
+        hands.record_hand(
+            fours, scorer, typed(fours, ILLEGAL), accepted_reason="Agreed at the table."
+        )
+        hands.edit_hand(
+            fours, 1, scorer, typed(fours, REFERENCE_HAND | {"kozi": "S"}), expected_version=1
+        )
+        hands.record_hand(fours, owner, typed(fours, REFERENCE_HAND))
         hands.delete_hand(fours, 3, owner, expected_version=1)
         seasons.place_match(fours, season)
         shares = matches.create_match(
@@ -90,14 +94,22 @@ def fill(app: Flask) -> None:
         hands.record_hand(
             shares,
             owner,
-            {
-                "kozi": "D",
-                "teams": [
-                    {"players": alone, "melds": ["3D 4D 5D 6D"], "hands": [""], "went_out": True},
-                    {"players": ids[1:3], "melds": ["KS KD KH"], "hands": ["9C", ""]},
-                    {"players": ids[3:], "melds": [], "hands": ["QH", "2C"]},
-                ],
-            },
+            typed(
+                shares,
+                {
+                    "kozi": "D",
+                    "teams": [
+                        {
+                            "players": alone,
+                            "melds": ["3D 4D 5D 6D"],
+                            "hands": [""],
+                            "went_out": True,
+                        },
+                        {"players": ids[1:3], "melds": ["KS KD KH"], "hands": ["9C", ""]},
+                        {"players": ids[3:], "melds": [], "hands": ["QH", "2C"]},
+                    ],
+                },
+            ),
             accepted_reason="No biribaki in this house.",
         )
         matches.create_match(
@@ -229,10 +241,12 @@ def test_upgrade_from_an_earlier_revision_keeps_every_value(
         user = db.session.scalar(sa.select(User).where(User.username == "olga"))
         assert match is not None and user is not None
         hand, created = hands.record_hand(
-            match, user, REFERENCE_HAND, idempotency_key="after-upgrade"
+            match, user, typed(match, REFERENCE_HAND), idempotency_key="after-upgrade"
         )
         assert created and hand.number == 4  # after hands 1–3, though 3 was deleted
-        again, created = hands.record_hand(match, user, REFERENCE_HAND, idempotency_key="tap-1")
+        again, created = hands.record_hand(
+            match, user, typed(match, REFERENCE_HAND), idempotency_key="tap-1"
+        )
         assert not created and again.number == 1
 
 

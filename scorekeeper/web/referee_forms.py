@@ -142,7 +142,8 @@ class MeldCheckForm(PageForm):
         band = (self.opening_band.data or "").strip()
         score = whole_number(band.removeprefix("-"))
         # Only a row of this preset's table: the choices are set by chosen_variant().
-        if score is None or band not in {choice.value for choice in self.opening_band.choices or ()}:
+        rows = {choice.value for choice in self.opening_band.choices or ()}
+        if score is None or band not in rows:
             return None
         return {"score": -score if band.startswith("-") else score}
 

@@ -159,14 +159,23 @@ _LINK_REVISION = sa.select(
 def link_revision(match_id: int, token: str) -> str:
     """The revision of the match a working link of that very match names (one query); else
     404. The same text as services.live.match_revision."""
-    if not TOKEN_SHAPE.fullmatch(token) or not is_row_id(match_id):
+    revision = revision_for_link(db.session.connection(), match_id, token)
+    if revision is None:
         raise dead_link()
+    return revision
+
+
+def revision_for_link(connection: sa.Connection, match_id: int, token: str) -> str | None:
+    """`link_revision` on a bare connection (web.poll_shortcut asks it before Flask runs):
+    the revision, or None for a link that opens nothing."""
+    if not TOKEN_SHAPE.fullmatch(token) or not is_row_id(match_id):
+        return None
     digest = _digest(token)
-    row = db.session.execute(
+    row = connection.execute(
         _LINK_REVISION, {"digest": digest, "match_id": match_id, "now": utcnow()}
     ).first()
     if row is None or not hmac.compare_digest(row[0], digest):
-        raise dead_link()
+        return None
     return revision_text(match_id, row[1], row[2], row[3])
 
 

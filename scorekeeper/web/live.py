@@ -41,6 +41,8 @@ bp = Blueprint("live", __name__)
 #: Drawings kept per worker process: a club night's matches, each in two languages and a few
 #: kinds of page, with room to spare; the oldest go first.
 KEPT_DRAWINGS = 256
+#: Revalidate every time, and never from a shared cache: the answer is one member's.
+POLL_CACHE_CONTROL = "private, no-cache"
 _drawings: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _drawings_lock = threading.Lock()
 
@@ -53,8 +55,7 @@ def conditional_json(etag: str, build: Callable[[], dict[str, Any]]) -> Response
     else:
         response = jsonify(build())
     response.set_etag(etag)
-    # Revalidate every time, and never from a shared cache: the answer is one member's.
-    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Cache-Control"] = POLL_CACHE_CONTROL
     return response
 
 

@@ -60,7 +60,12 @@ class PollShortcut:
         if match_id is None:
             return None
         try:
-            with self._engine().connect() as connection:
+            # One read, no transaction to open and close around it: one round trip.
+            with (
+                self._engine()
+                .connect()
+                .execution_options(isolation_level="AUTOCOMMIT") as connection
+            ):
                 revision = revision_for_link(connection, match_id, token)
         except sa.exc.SQLAlchemyError:
             return None  # Flask asks again and answers the error its own way

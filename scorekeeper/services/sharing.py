@@ -121,15 +121,6 @@ def dead_link() -> NotFound:
     )
 
 
-def match_id_for_link(match_id: int, token: str) -> int:
-    """The match id a working link of that very match names, without loading the match: the
-    poll's 304 needs nothing more (one query for the link, one for the revision)."""
-    link = _link(token)
-    if link.match_id != match_id:
-        raise dead_link()
-    return match_id
-
-
 _links_table = ShareLink.__table__
 _hands_table = Hand.__table__
 #: The poll of a shared scoreboard in one round trip, built once: the link (working, of this

@@ -59,6 +59,24 @@ def conditional_json(etag: str, build: Callable[[], dict[str, Any]]) -> Response
     return response
 
 
+def match_to_draw(match_id: int) -> Match:
+    """The match with what a drawing of it reads (hands, teams, seats and their players)
+    loaded up front: one query each, not one a player. Each worker draws every revision
+    once, right after a save, while the match's viewers all ask at once."""
+    match = db.session.scalar(
+        sa.select(Match)
+        .where(Match.id == match_id)
+        .options(
+            selectinload(Match.seats).selectinload(Seat.player),
+            selectinload(Match.teams),
+            selectinload(Match.hands),
+        )
+    )
+    if match is None:
+        raise no_such_match()
+    return match
+
+
 def member_match_id(match_id: int) -> int:
     """The match's id if the signed-in user is a member of its club (one query), else 404."""
     found = None
@@ -87,9 +105,7 @@ def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValu
             kept = _drawings.get(key)
         if kept is not None:
             return cast(dict[str, Any], kept)
-        match = db.session.get(Match, match_id)
-        if match is None:
-            raise no_such_match()
+        match = match_to_draw(match_id)
         answer = live.live_match(match).as_json()
         _keep(key, answer)
         return answer
@@ -115,16 +131,21 @@ def _keep(key: tuple[Any, ...], value: Any) -> None:
 
 
 def live_regions(
-    match_id: int, kind: str, share: str | None = None, headers: dict[str, str] | None = None
+    match_id: int,
+    kind: str,
+    share: str | None = None,
+    headers: dict[str, str] | None = None,
+    revision: str | None = None,
 ) -> ResponseReturnValue:
     """The live parts of the scoreboard as `kind` sees it ("shared", "viewer", "scorer" or
-    "owner"), from the kept drawing of this revision when there is one."""
-    revision = live.match_revision(match_id)
+    "owner"), from the kept drawing of this revision when there is one (`revision` when the
+    caller read it already)."""
+    revision = revision or live.match_revision(match_id)
     key = (match_id, revision, str(get_locale()), kind)
     with _drawings_lock:
         text = _drawings.get(key)
     if text is None:
-        match = db.session.get(Match, match_id)
+        match = match_to_draw(match_id)
         if match is None:
             raise no_such_match()
         extras = {} if kind == "shared" else scoreboard_extras(match)

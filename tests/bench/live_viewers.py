@@ -168,7 +168,13 @@ class Client:
         self.sent += 1
         try:
             return await asyncio.wait_for(self._exchange(method, path, headers, body), 90)
-        except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError) as error:
+        except (
+            OSError,
+            TimeoutError,
+            asyncio.IncompleteReadError,
+            asyncio.LimitOverrunError,
+            ValueError,
+        ) as error:
             raise Unavailable(f"{method} {path}: {error!r}") from None
 
     async def _exchange(
@@ -180,16 +186,22 @@ class Client:
             head += [f"{name}: {value}" for name, value in headers.items()]
             head += [f"Content-Length: {len(body)}", "Connection: close", "", ""]
             writer.write("\r\n".join(head).encode("latin-1") + body)
-            raw = await reader.read()  # to the end: the server closes the connection
+            top = await reader.readuntil(b"\r\n\r\n")
+            lines = top.decode("latin-1").rstrip("\r\n").split("\r\n")
+            status = int(lines[0].split(" ", 2)[1])
+            got = {}
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                got[name.strip().lower()] = value.strip()
+            # Done when the body is in, as a browser is: not when the server closes.
+            if status == 304:
+                content = b""
+            elif "content-length" in got:
+                content = await reader.readexactly(int(got["content-length"]))
+            else:
+                content = await reader.read()
         finally:
             writer.close()
-        top, _, content = raw.partition(b"\r\n\r\n")
-        lines = top.decode("latin-1").split("\r\n")
-        status = int(lines[0].split(" ", 2)[1])
-        got = {}
-        for line in lines[1:]:
-            name, _, value = line.partition(":")
-            got[name.strip().lower()] = value.strip()
         return status, got, content
 
 

@@ -121,15 +121,6 @@ def dead_link() -> NotFound:
     )
 
 
-def match_id_for_link(match_id: int, token: str) -> int:
-    """The match id a working link of that very match names, without loading the match: the
-    poll's 304 needs nothing more (one query for the link, one for the revision)."""
-    link = _link(token)
-    if link.match_id != match_id:
-        raise dead_link()
-    return match_id
-
-
 _links_table = ShareLink.__table__
 _hands_table = Hand.__table__
 #: The poll of a shared scoreboard in one round trip, built once: the link (working, of this
@@ -159,14 +150,23 @@ _LINK_REVISION = sa.select(
 def link_revision(match_id: int, token: str) -> str:
     """The revision of the match a working link of that very match names (one query); else
     404. The same text as services.live.match_revision."""
-    if not TOKEN_SHAPE.fullmatch(token) or not is_row_id(match_id):
+    revision = revision_for_link(db.session.connection(), match_id, token)
+    if revision is None:
         raise dead_link()
+    return revision
+
+
+def revision_for_link(connection: sa.Connection, match_id: int, token: str) -> str | None:
+    """`link_revision` on a bare connection (web.poll_shortcut asks it before Flask runs):
+    the revision, or None for a link that opens nothing."""
+    if not TOKEN_SHAPE.fullmatch(token) or not is_row_id(match_id):
+        return None
     digest = _digest(token)
-    row = db.session.execute(
+    row = connection.execute(
         _LINK_REVISION, {"digest": digest, "match_id": match_id, "now": utcnow()}
     ).first()
     if row is None or not hmac.compare_digest(row[0], digest):
-        raise dead_link()
+        return None
     return revision_text(match_id, row[1], row[2], row[3])
 
 

@@ -22,6 +22,7 @@ from scorekeeper.web import (
     live,
     pages,
     players,
+    poll_shortcut,
     pwa,
     referee_pages,
     seasons,
@@ -69,4 +70,5 @@ def register_blueprints(app: Flask) -> None:
     errors.register(app)
     guards.register(app)
     security.init_app(app)  # headers on every response, cookie flags, CSRF refusals
+    poll_shortcut.install(app)  # the shared poll's 304 before Flask (after ProxyFix)
     limits.init_app(app)  # after the blueprints: it wraps the login view

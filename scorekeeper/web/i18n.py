@@ -37,6 +37,8 @@ DEFAULT = "en"
 COOKIE = "lang"
 #: A year: the choice is a preference, not a session.
 COOKIE_AGE = 365 * 24 * 60 * 60
+#: The request headers a page's words depend on.
+VARIES_WITH = ("Accept-Language", "Cookie")
 
 babel = Babel()
 bp = Blueprint("i18n", __name__)
@@ -77,7 +79,7 @@ def strong(text: object) -> Markup:
 def _vary(response: Response) -> Response:
     # A page's words depend on these two headers: a shared cache must keep one copy per value.
     if request.endpoint != "static":
-        response.vary.update(("Accept-Language", "Cookie"))
+        response.vary.update(VARIES_WITH)
     return response
 
 

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, jsonify, render_template, request, url_fo
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_login import current_user, login_required
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Membership, Role, Seat
@@ -41,6 +41,8 @@ bp = Blueprint("live", __name__)
 #: Drawings kept per worker process: a club night's matches, each in two languages and a few
 #: kinds of page, with room to spare; the oldest go first.
 KEPT_DRAWINGS = 256
+#: Revalidate every time, and never from a shared cache: the answer is one member's.
+POLL_CACHE_CONTROL = "private, no-cache"
 _drawings: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _drawings_lock = threading.Lock()
 
@@ -53,9 +55,31 @@ def conditional_json(etag: str, build: Callable[[], dict[str, Any]]) -> Response
     else:
         response = jsonify(build())
     response.set_etag(etag)
-    # Revalidate every time, and never from a shared cache: the answer is one member's.
-    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Cache-Control"] = POLL_CACHE_CONTROL
     return response
+
+
+def match_to_draw(match_id: int) -> Match:
+    """The match with what a drawing of it reads loaded up front, in two queries: the match
+    with its teams, seats and players (a few rows joined), then its hands. Each worker draws
+    every revision once, right after a save, while the match's viewers all ask at once; on
+    PostgreSQL each query is a round trip."""
+    match = (
+        db.session.execute(
+            sa.select(Match)
+            .where(Match.id == match_id)
+            .options(
+                joinedload(Match.seats).joinedload(Seat.player),
+                joinedload(Match.teams),
+                selectinload(Match.hands),
+            )
+        )
+        .unique()  # every joined row, so each collection is whole
+        .scalar_one_or_none()
+    )
+    if match is None:
+        raise no_such_match()
+    return match
 
 
 def member_match_id(match_id: int) -> int:
@@ -86,9 +110,7 @@ def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValu
             kept = _drawings.get(key)
         if kept is not None:
             return cast(dict[str, Any], kept)
-        match = db.session.get(Match, match_id)
-        if match is None:
-            raise no_such_match()
+        match = match_to_draw(match_id)
         answer = live.live_match(match).as_json()
         _keep(key, answer)
         return answer
@@ -114,16 +136,21 @@ def _keep(key: tuple[Any, ...], value: Any) -> None:
 
 
 def live_regions(
-    match_id: int, kind: str, share: str | None = None, headers: dict[str, str] | None = None
+    match_id: int,
+    kind: str,
+    share: str | None = None,
+    headers: dict[str, str] | None = None,
+    revision: str | None = None,
 ) -> ResponseReturnValue:
     """The live parts of the scoreboard as `kind` sees it ("shared", "viewer", "scorer" or
-    "owner"), from the kept drawing of this revision when there is one."""
-    revision = live.match_revision(match_id)
+    "owner"), from the kept drawing of this revision when there is one (`revision` when the
+    caller read it already)."""
+    revision = revision or live.match_revision(match_id)
     key = (match_id, revision, str(get_locale()), kind)
     with _drawings_lock:
         text = _drawings.get(key)
     if text is None:
-        match = db.session.get(Match, match_id)
+        match = match_to_draw(match_id)
         if match is None:
             raise no_such_match()
         extras = {} if kind == "shared" else scoreboard_extras(match)

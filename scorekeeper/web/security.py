@@ -99,11 +99,17 @@ def secure_cookies() -> bool:
     return bool(current_app.config.get("SESSION_COOKIE_SECURE", False))
 
 
+def fixed_headers(app: Flask) -> list[tuple[str, str]]:
+    """The security headers every answer carries (HSTS only when cookies are Secure)."""
+    headers = list(HEADERS.items())
+    if app.config.get("SESSION_COOKIE_SECURE", False):
+        headers.append(("Strict-Transport-Security", HSTS))
+    return headers
+
+
 def add_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
+    for name, value in fixed_headers(current_app):
         response.headers.setdefault(name, value)
-    if secure_cookies():
-        response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
 
 

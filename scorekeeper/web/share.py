@@ -150,8 +150,10 @@ def watch_json(match_id: int, share: str) -> ResponseReturnValue:
 
 @bp.get("/watch/<int:match_id>/<share>/live.html")
 def watch_regions(match_id: int, share: str) -> ResponseReturnValue:
-    match_id = sharing.match_id_for_link(match_id, share)
-    return live_regions(match_id, "shared", share, SHARED_HEADERS)
+    # The link and the revision in one query, as for the poll: every viewer asks this after
+    # each save, and the drawing itself is usually kept already.
+    revision = sharing.link_revision(match_id, share)
+    return live_regions(match_id, "shared", share, SHARED_HEADERS, revision)
 
 
 @bp.get("/watch/<int:match_id>/<share>/rules")

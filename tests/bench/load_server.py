@@ -20,6 +20,8 @@ import sqlalchemy as sa
 from scorekeeper.config import normalize_database_url
 
 BIN = Path(sys.executable).parent
+#: The checkout this file is in: the server runs its code, not whatever copy the venv names.
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Unavailable(Exception):
@@ -49,7 +51,11 @@ def prepare_database(url: str, workdir: Path) -> str:
 
 
 def environment(url: str) -> dict[str, str]:
+    # The server runs in a scratch directory, where a relative PYTHONPATH (".") finds nothing
+    # and the venv's own install (another checkout's, from a worktree) would be served.
+    path = [str(ROOT), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
     return os.environ | {
+        "PYTHONPATH": os.pathsep.join(path),
         "SCOREKEEPER_DATABASE_URL": url,
         "SCOREKEEPER_SECRET_KEY": secrets.token_hex(32),
     }

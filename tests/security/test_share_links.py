@@ -173,3 +173,63 @@ def test_the_polls_revision_is_the_matchs(app: Flask, world: World) -> None:
             with pytest.raises(sharing.NotFound):
                 sharing.link_revision(match, token)
         db.session.remove()
+
+
+def test_a_held_etag_opens_nothing_a_dead_link_would_not(app: Flask, world: World) -> None:
+    """The shared poll's 304 is answered before Flask (web.poll_shortcut): it must refuse
+    exactly what the view refuses, and send the headers the view's answers carry."""
+    anyone = app.test_client()
+    url = f"/watch/{world.match}/{world.share}/live.json"
+    first = anyone.get(url)
+    etag = first.headers["ETag"]
+    held = {"If-None-Match": etag}
+    unchanged = anyone.get(url, headers=held)
+    assert unchanged.status_code == 304 and unchanged.headers["ETag"] == etag
+    for name in ("Cache-Control", "Vary", "Content-Security-Policy", "X-Frame-Options"):
+        assert unchanged.headers[name] == first.headers[name], name
+    assert "Set-Cookie" not in unchanged.headers
+    for match in (world.other_match, world.match + 1000, 10**20):
+        assert (
+            anyone.get(f"/watch/{match}/{world.share}/live.json", headers=held).status_code == 404
+        )
+    assert (
+        anyone.get(f"/watch/{world.match}/{world.club_share}/live.json", headers=held).status_code
+        == 404
+    )
+
+    with app.app_context():
+        link = db.session.get(ShareLink, world.share_id)
+        assert link is not None
+        link.expires_at = datetime.now(UTC) - timedelta(seconds=1)
+        db.session.commit()
+    assert anyone.get(url, headers=held).status_code == 404
+    with app.app_context():
+        link = db.session.get(ShareLink, world.share_id)
+        assert link is not None
+        link.expires_at = None
+        db.session.commit()
+    assert anyone.get(url, headers=held).status_code == 304
+
+    scorer = client_as(app, world, "scorer")
+    scorer.post(
+        f"/matches/{world.match}/share/{world.share_id}/revoke",
+        headers={"X-CSRFToken": csrf_token(scorer)},
+    )
+    assert anyone.get(url, headers=held).status_code == 404
+
+
+def test_an_unchanged_shared_poll_never_reaches_flask(
+    app: Flask, world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anyone = app.test_client()
+    url = f"/watch/{world.match}/{world.share}/live.json"
+    etag = anyone.get(url).headers["ETag"]
+
+    def no_flask(*args: object, **kwargs: object) -> object:
+        raise AssertionError("an unchanged shared poll is answered before Flask runs")
+
+    monkeypatch.setattr(app, "full_dispatch_request", no_flask)
+    assert anyone.get(url, headers={"If-None-Match": etag}).status_code == 304
+    assert (
+        anyone.get(url, headers={"If-None-Match": 'W/"' + etag.strip('"') + '"'}).status_code == 304
+    )

@@ -20,12 +20,11 @@ from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import translating, using
 from scorekeeper.rules.match import MatchSetup, carry, credits, side_total_before, start_totals
 from scorekeeper.rules.scoring import TeamHand, kozi_missing, score_hand, scores_alike
-from scorekeeper.services import stats
+from scorekeeper.services import progress, stats
 from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
 from scorekeeper.services.hand_words import with_words, worded
-from scorekeeper.services.locks import lock_match, written, written_now
-from scorekeeper.services.match_summary import HandData
+from scorekeeper.services.locks import lock_match
 from scorekeeper.services.matches import (
     format_of,
     live_hands,
@@ -89,27 +88,27 @@ def record_hand(
             return earlier, False
     # Scored before the lock, so saves to other matches go on meanwhile (SQLite has one write
     # lock for the whole database); under it, scored again only if the match moved on since.
+    # The next hand is scored against the match's stored progress (the previous hand's
+    # totals), so a save reads none of the hands before it.
     try:
-        seen, plan = written(match), _plan(match, entry, accepted_reason)
-        # The live hands' data as scored against, for the summary rows: the lock below
-        # expires every loaded hand, and loading them all again costs more than the save.
-        kept: list[HandData] | None = [(h.number, h.entry, h.result) for h in live_hands(match)]
+        seen, plan = match.progress, _plan(match, entry, accepted_reason)
     except ServiceError:
-        seen, plan, kept = None, None, None  # refused against old hands? decide on the newest
+        seen, plan = None, None  # refused against old hands? decide on the newest
     lock_match(match)
     if idempotency_key:
         earlier = _by_key(match, idempotency_key)
         if earlier is not None:
             return earlier, False
-    if plan is None or seen != written_now(match):
-        plan, kept = _plan(match, entry, accepted_reason), None
-    number, normalized, result, reason = plan
+    # The next hand's score follows from the progress alone (its number, the live hands'
+    # count, the totals before it): the same progress under the lock is the same plan.
+    if plan is None or seen is None or match.progress != seen:
+        plan = _plan(match, entry, accepted_reason)
     hand = Hand(
         match_id=match.id,  # not `match=`: that would load every hand of the match again
-        number=number,
-        entry=normalized,
-        result=result,
-        accepted_reason=reason,
+        number=plan.number,
+        entry=plan.entry,
+        result=plan.result,
+        accepted_reason=plan.reason,
         idempotency_key=idempotency_key or None,
         updated_by_id=None if user is None else user.id,
     )
@@ -117,10 +116,9 @@ def record_hand(
         db.session.add(hand)
         db.session.flush()
         db.session.add(_version(hand, "created", user))
+        progress.store(match, plan.after)
         # Leaderboard and ratings, in this same transaction.
-        stats.refresh_match(
-            match, hands=None if kept is None else [*kept, (number, normalized, result)]
-        )
+        stats.count_new_hand(match, plan.setup, plan.after, plan.number, plan.entry, plan.result)
         db.session.commit()
     except IntegrityError:
         # Another request saved first: the same key (a double tap) or the same hand number.
@@ -134,11 +132,24 @@ def record_hand(
     return hand, True
 
 
-def _plan(
-    match: Match, entry: Any, accepted_reason: str | None
-) -> tuple[int, dict[str, Any], dict[str, Any], str | None]:
-    """The next hand as it would be stored: its number, entry, result and accepted reason."""
-    state = state_of(match)
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """The next hand as it would be stored, and where the match stands after it."""
+
+    setup: MatchSetup
+    number: int
+    entry: dict[str, Any]
+    result: dict[str, Any]
+    reason: str | None
+    after: progress.Progress
+
+
+def _plan(match: Match, entry: Any, accepted_reason: str | None) -> _Plan:
+    """The next hand as it would be stored: its number, entry, result and accepted reason,
+    scored against the totals after the previous hand (the match's progress)."""
+    setup = setup_of(match)
+    now = progress.progress_of(match, setup)
+    state = now.state(setup)
     if state.finished:
         winner = names_of(match).get(state.winner or "", state.winner)
         raise Conflict(
@@ -154,12 +165,14 @@ def _plan(
         )
     normalized = _normalize(match, entry)
     _require_kozi(match, normalized)
-    number = 1 + max((h.number for h in match.hands), default=0)
-    # The totals before the next hand are the state's: counted once, not replayed again.
-    table = _Table(setup_of(match), {s.name: s.total for s in state.standings})
+    number = now.next_number
+    table = _Table(setup, now.totals)
     normalized, shown = _score(match, normalized, number, table)
     reason = _check_problems(shown, accepted_reason)
-    return number, normalized, _stored(match, normalized, number, shown, table), reason
+    result = _stored(match, normalized, number, shown, table)
+    totals = carry(setup, now.totals, played_result(result), number)
+    after = progress.Progress(number + 1, now.played + 1, totals)
+    return _Plan(setup, number, normalized, result, reason, after)
 
 
 def edit_hand(

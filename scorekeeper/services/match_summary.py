@@ -10,14 +10,14 @@ formats (`3p-partnership`, `5p`, `solo-vs-rest`) with their own exact share.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
 from scorekeeper.models import Match
 from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.match import MatchState, credits, match_state
+from scorekeeper.rules.match import MatchSetup, MatchState, credits, match_state
 from scorekeeper.services.matches import live_hands, played_result, setup_of
 
 #: A live hand as a summary reads it: its number, entry and stored result.
@@ -102,30 +102,44 @@ def summarize(match: Match, hands: Sequence[HandData] | None = None) -> MatchSum
             for a, b in combinations(members, 2):
                 pairs[a, b] = PairLine(a, b, teammates=True, won=lines[a].won)
     for number, hand_entry, result in hands:
-        gains = credits(setup, played_result(result), number)
-        entries = hand_entry.get("teams", [])
-        for index, side in enumerate(result["teams"]):
-            entry = entries[index] if index < len(entries) else {}
-            melds = side.get("melds") or []
-            clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))
-            dirty = sum(1 for m in melds if m.get("biriba") and not m.get("clean"))
-            full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
-            for pid in side["players"]:
-                line = lines[pid]
-                line.hands += 1
-                line.points += gains[side["team"] if team_credit else str(pid)]
-                line.side_points += side["score"]
-                line.biribas_clean += clean
-                line.biribas_dirty += dirty
-                line.full_runs += full
-                line.went_out += bool(entry.get("went_out"))
-                if line.best_hand is None or side["score"] > line.best_hand:
-                    line.best_hand = side["score"]
-            for a, b in combinations(sorted(side["players"]), 2):
-                pair = pairs.setdefault((a, b), PairLine(a, b))
-                pair.hands += 1
-                pair.side_points += side["score"]
+        count_hand(setup, lines, pairs, number, hand_entry, result)
     return MatchSummary(state, tuple(lines.values()), tuple(pairs[k] for k in sorted(pairs)))
+
+
+def count_hand(
+    setup: MatchSetup,
+    lines: Mapping[int, PlayerLine],
+    pairs: dict[tuple[int, int], PairLine],
+    number: int,
+    hand_entry: dict[str, Any],
+    result: dict[str, Any],
+) -> None:
+    """Add one live hand to the players' lines and the pairs' (a pair first on one side now
+    is added): how `summarize` sums every hand, and how a save sums just the new one."""
+    team_credit = setup.table_format.credit is Credit.TEAM
+    gains = credits(setup, played_result(result), number)
+    entries = hand_entry.get("teams", [])
+    for index, side in enumerate(result["teams"]):
+        entry = entries[index] if index < len(entries) else {}
+        melds = side.get("melds") or []
+        clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))
+        dirty = sum(1 for m in melds if m.get("biriba") and not m.get("clean"))
+        full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
+        for pid in side["players"]:
+            line = lines[pid]
+            line.hands += 1
+            line.points += gains[side["team"] if team_credit else str(pid)]
+            line.side_points += side["score"]
+            line.biribas_clean += clean
+            line.biribas_dirty += dirty
+            line.full_runs += full
+            line.went_out += bool(entry.get("went_out"))
+            if line.best_hand is None or side["score"] > line.best_hand:
+                line.best_hand = side["score"]
+        for a, b in combinations(sorted(side["players"]), 2):
+            pair = pairs.setdefault((a, b), PairLine(a, b))
+            pair.hands += 1
+            pair.side_points += side["score"]
 
 
 def _total(state: MatchState, competitor: str) -> Fraction:

@@ -39,8 +39,16 @@ from scorekeeper.models import (
     RatingStep,
     Seat,
 )
-from scorekeeper.services import rating_history
-from scorekeeper.services.match_summary import HandData, summarize
+from scorekeeper.rules.match import MatchSetup
+from scorekeeper.services import progress, rating_history
+from scorekeeper.services.match_summary import (
+    HandData,
+    PairLine,
+    PlayerLine,
+    count_hand,
+    summarize,
+)
+from scorekeeper.services.matches import setup_of
 
 _BATCH = 400  # matches loaded at a time by a rebuild
 
@@ -55,6 +63,10 @@ def refresh_match(
     session = _active(session)
     session.flush()
     _lock_club(session, match.club_id)
+    if hands is None:
+        # As stored: a list loaded earlier in this transaction lacks the hands added since.
+        session.expire(match, ["hands"])
+    progress.store(match, progress.counted(match, setup_of(match)))
     before = _rating_inputs(session, match.id)
     for table in _PER_MATCH:
         session.execute(sa.delete(table).where(table.match_id == match.id))
@@ -68,6 +80,99 @@ def refresh_match(
     if before != after:
         starts = [inputs[0][:2] for inputs in (before, after) if inputs]
         rating_history.replay(session, match.club_id, min(starts))
+
+
+def count_new_hand(
+    match: Match,
+    setup: MatchSetup,
+    after: progress.Progress,
+    number: int,
+    entry: dict[str, Any],
+    result: dict[str, Any],
+    session: Session | None = None,
+) -> None:
+    """Bring `match`'s summary rows in step after hand `number` (its entry and result as
+    stored) was saved as its newest live hand, the match not finished before it and `after`
+    its progress now: the hand is added to this match's rows (a handful, read by their
+    keys), so a save costs the same at hand 200 as at hand 2. Where more than sums move,
+    the whole match is summed again (`refresh_match`): at its first live hand (the rows are
+    made) and at the hand that finishes it (the players' totals and the ratings move)."""
+    session = _active(session)
+    if after.played <= 1 or after.state(setup).finished:
+        refresh_match(match, session)
+        return
+    session.flush()
+    rows = list(
+        session.scalars(sa.select(PlayerMatchStat).where(PlayerMatchStat.match_id == match.id))
+    )
+    if len(rows) != len(setup.seats) or any(row.finished for row in rows):
+        refresh_match(match, session)  # not what the hands before made: sum it all again
+        return
+    kept = {
+        (row.player_id, row.partner_id): row
+        for row in session.scalars(
+            sa.select(PairMatchStat).where(PairMatchStat.match_id == match.id)
+        )
+    }
+    lines = {row.player_id: _line_of(row) for row in rows}
+    pairs = {
+        key: PairLine(key[0], key[1], row.teammates, row.won, row.hands, row.side_points)
+        for key, row in kept.items()
+    }
+    count_hand(setup, lines, pairs, number, entry, result)
+    for row in rows:
+        line = lines[row.player_id]
+        row.competitor_total = scaled(after.totals.get(row.competitor, Fraction(0)))
+        row.hands = line.hands
+        row.points = scaled(line.points)
+        row.side_points = line.side_points
+        row.biribas_clean = line.biribas_clean
+        row.biribas_dirty = line.biribas_dirty
+        row.full_runs = line.full_runs
+        row.went_out = line.went_out
+        row.best_hand = line.best_hand
+    for key, pair in pairs.items():
+        pair_row = kept.get(key)
+        if pair_row is None:  # two players on one side for the first time in this match
+            session.add(
+                PairMatchStat(
+                    match_id=match.id,
+                    player_id=pair.player_id,
+                    partner_id=pair.partner_id,
+                    club_id=match.club_id,
+                    played_at=rows[0].played_at,
+                    finished=False,
+                    teammates=pair.teammates,
+                    won=pair.won,
+                    hands=pair.hands,
+                    side_points=pair.side_points,
+                )
+            )
+        elif (pair_row.hands, pair_row.side_points) != (pair.hands, pair.side_points):
+            pair_row.hands = pair.hands
+            pair_row.side_points = pair.side_points
+    session.flush()
+
+
+def _line_of(row: PlayerMatchStat) -> PlayerLine:
+    """A stored summary row as `count_hand` adds to it."""
+    return PlayerLine(
+        player_id=row.player_id,
+        name="",
+        competitor=row.competitor,
+        competitor_order=row.competitor_order,
+        seat=row.seat,
+        competitor_total=unscaled(row.competitor_total),
+        won=row.won,
+        hands=row.hands,
+        points=unscaled(row.points),
+        side_points=row.side_points,
+        biribas_clean=row.biribas_clean,
+        biribas_dirty=row.biribas_dirty,
+        full_runs=row.full_runs,
+        went_out=row.went_out,
+        best_hand=row.best_hand,
+    )
 
 
 def forget_match(match: Match, session: Session | None = None) -> None:
@@ -101,16 +206,20 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
         _lock_club(session, cid)
         for table in (PlayerRating, RatingStep, PlayerTotal, *_PER_MATCH):
             session.execute(sa.delete(table).where(table.club_id == cid))
+        # Matches without a live hand are counted again by their next write.
+        session.execute(sa.update(Match).where(Match.club_id == cid).values(progress=None))
         times = _first_hand_times(session, Match.club_id == cid)
         for batch in _match_batches(session, cid, sorted(times)):
             rows: dict[Any, list[dict[str, Any]]] = {table: [] for table in _PER_MATCH}
             for match in batch:
+                progress.store(match, progress.counted(match, setup_of(match)))
                 for table, values in stat_rows(match, times[match.id]).items():
                     rows[table].extend(values)
                 summed += 1
             for table, values in rows.items():
                 if values:
                     session.execute(sa.insert(table), values)
+            session.flush()  # the progress, before the batch leaves the session
         _store_totals(session, cid)
         rating_history.replay(session, cid)
     return summed

@@ -113,9 +113,12 @@ def count_hand(
     number: int,
     hand_entry: dict[str, Any],
     result: dict[str, Any],
+    sign: int = 1,
 ) -> None:
     """Add one live hand to the players' lines and the pairs' (a pair first on one side now
-    is added): how `summarize` sums every hand, and how a save sums just the new one."""
+    is added): how `summarize` sums every hand, and how a save sums just the new one. With
+    `sign` -1 the hand is taken out of the sums (a correction's old result); a best hand
+    is a maximum and stays, for the caller to judge."""
     team_credit = setup.table_format.credit is Credit.TEAM
     gains = credits(setup, played_result(result), number)
     entries = hand_entry.get("teams", [])
@@ -127,19 +130,19 @@ def count_hand(
         full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
         for pid in side["players"]:
             line = lines[pid]
-            line.hands += 1
-            line.points += gains[side["team"] if team_credit else str(pid)]
-            line.side_points += side["score"]
-            line.biribas_clean += clean
-            line.biribas_dirty += dirty
-            line.full_runs += full
-            line.went_out += bool(entry.get("went_out"))
-            if line.best_hand is None or side["score"] > line.best_hand:
+            line.hands += sign
+            line.points += sign * gains[side["team"] if team_credit else str(pid)]
+            line.side_points += sign * side["score"]
+            line.biribas_clean += sign * clean
+            line.biribas_dirty += sign * dirty
+            line.full_runs += sign * full
+            line.went_out += sign * bool(entry.get("went_out"))
+            if sign > 0 and (line.best_hand is None or side["score"] > line.best_hand):
                 line.best_hand = side["score"]
         for a, b in combinations(sorted(side["players"]), 2):
             pair = pairs.setdefault((a, b), PairLine(a, b))
-            pair.hands += 1
-            pair.side_points += side["score"]
+            pair.hands += sign
+            pair.side_points += sign * side["score"]
 
 
 def _total(state: MatchState, competitor: str) -> Fraction:

@@ -68,5 +68,15 @@ def counted(match: Match, setup: MatchSetup, hands: Iterable[Hand] | None = None
     return Progress(1 + max((h.number for h in every), default=0), live, totals)
 
 
+def of_state(state: MatchState, hands: Iterable[Hand]) -> Progress:
+    """The progress a replay's `state` says; the next number is past every one of `hands`
+    (the match's hands, deleted ones too)."""
+    return Progress(
+        1 + max((h.number for h in hands), default=0),
+        state.hands_played,
+        {s.name: s.total for s in state.standings},
+    )
+
+
 def store(match: Match, progress: Progress) -> None:
     match.progress = progress.as_json()

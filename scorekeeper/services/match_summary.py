@@ -68,10 +68,13 @@ class MatchSummary:
         return self.state.finished
 
 
-def summarize(match: Match, hands: Sequence[HandData] | None = None) -> MatchSummary:
+def summarize(
+    match: Match, hands: Sequence[HandData] | None = None, named: bool = True
+) -> MatchSummary:
     """Every seated player's line of `match` (loaded with its seats, teams and hands). A
     caller that holds the live hands' data already (a save) passes `hands`, in number
-    order, so the match's hands need not be loaded from the database again."""
+    order, so the match's hands need not be loaded from the database again. The stored
+    rows hold no names: `named=False` leaves them empty instead of loading every player."""
     if hands is None:
         hands = [(h.number, h.entry, h.result) for h in live_hands(match)]
     setup = setup_of(match)
@@ -89,7 +92,7 @@ def summarize(match: Match, hands: Sequence[HandData] | None = None) -> MatchSum
             competitor, order = str(seat.player_id), seat.position
         lines[seat.player_id] = PlayerLine(
             player_id=seat.player_id,
-            name=seat.player.name,
+            name=seat.player.name if named else "",
             competitor=competitor,
             competitor_order=order,
             seat=seat.position,

@@ -100,11 +100,11 @@ def count_changes(
     this match's rows are read and written (a handful, by their keys), so a save costs the
     same at hand 200 as at hand 2, and a correction as much as the hands it rescored.
 
-    Where more than sums move, the whole match is summed again (`refresh_match`): when its
-    rows are not there yet (its first live hand) or it has no live hand left, when its
-    first live hand changed (`start_moved`: its place in time), when it is or was finished
-    (the players' totals and the ratings read it), and when a player's best hand may have
-    been taken out."""
+    A match's first live hand makes its rows. Where more than sums move, the whole match is
+    summed again (`refresh_match`): when its rows are not there otherwise, or it has no
+    live hand left, when its first live hand changed (`start_moved`: its place in time),
+    when it is or was finished (the players' totals and the ratings read it), and when a
+    player's best hand may have been taken out."""
     session = _active(session)
     session.flush()
     stat, pair = PlayerMatchStat, PairMatchStat
@@ -112,6 +112,10 @@ def count_changes(
         session.execute(sa.select(*stat.__table__.columns).where(stat.match_id == match.id))
     )
     lines = {row.player_id: _line_of(row) for row in rows}
+    first = not lines and after.played == 1 and len(added) == 1 and not removed
+    if first and not after.state(setup).finished:
+        _first_rows(match, added[0], session)
+        return
     if (
         start_moved
         or after.played == 0
@@ -211,6 +215,17 @@ def count_changes(
                 for p in new
             ],
         )
+
+
+def _first_rows(match: Match, hand: HandData, session: Session) -> None:
+    """The rows of a match whose first live hand was just saved: the match had none (a
+    match without a live hand has no rows), is not finished, and so moves no player's
+    totals and no rating."""
+    played_at = _first_hand_times(session, Hand.match_id == match.id)[match.id]
+    summary = summarize(match, [hand], named=False)
+    for table, values in stat_rows(match, played_at, summary=summary).items():
+        if values:
+            session.execute(sa.insert(table), values)
 
 
 def _line_of(row: Any) -> PlayerLine:

@@ -72,7 +72,10 @@ def totals_after(
     """Each side's match total once the scored hand `result` (as hand `number`, or as the next
     hand) counts: the totals before it plus what it gives, as the engine credits them."""
     setup = setup_of(match)
-    before = state_of(match, upto=number)
+    if number is None:  # the next hand: after the previous one, as the match stands
+        before = progress.progress_of(match, setup).state(setup)
+    else:
+        before = state_of(match, upto=number)
     gains = credits(setup, played_result(result))
     names = names_of(match)
     return [
@@ -650,9 +653,11 @@ class _Table:
 
 
 def _table_before(match: Match, number: int | None) -> _Table:
-    """The match's totals before hand `number` (before the next hand if None), counted once
-    from the stored results of the live hands below it."""
+    """The match's totals before hand `number` (before the next hand if None: the match's
+    progress), counted once from the stored results of the live hands below it."""
     setup = setup_of(match)
+    if number is None:
+        return _Table(setup, progress.progress_of(match, setup).totals)
     totals = start_totals(setup)
     for hand in sorted(live_hands(match), key=lambda h: h.number):
         if number is None or hand.number < number:

@@ -145,6 +145,11 @@ class Match(Model):
     # hand falls in (services.seasons.season_of).
     # (No ON DELETE: services.seasons.delete_season clears it; see migration 0002.)
     season_id: Mapped[int | None] = mapped_column(sa.ForeignKey("season.id"), index=True)
+    # Derived, like the stats tables: where the live hands brought the match (the next hand's
+    # number, the live hands' count, each competitor's total as exact fraction text), so a
+    # save scores against the previous hand's state instead of replaying every hand
+    # (services.progress). None: not counted yet; the next write counts it from the hands.
+    progress: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
 
     club: Mapped[Club] = relationship(back_populates="matches")
     season: Mapped[Season | None] = relationship()

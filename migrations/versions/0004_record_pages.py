@@ -9,7 +9,7 @@ Create Date: 2026-11-23 10:30:00
 """
 
 import sqlalchemy as sa
-from alembic import context, op
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0004"
@@ -70,20 +70,9 @@ def upgrade():
     op.create_index("ix_pair_match_stat_player", "pair_match_stat", ["player_id"])
     op.create_index("ix_pair_match_stat_partner", "pair_match_stat", ["partner_id"])
     op.create_index("ix_seat_player_id", "seat", ["player_id"])
-    if not context.is_offline_mode():
-        _fill_from_stored_hands()
-
-
-def _fill_from_stored_hands() -> None:
-    """Every derived table (0003's and these) for the matches already played, in this
-    migration's transaction, with the same code as `flask --app scorekeeper rebuild-stats`."""
-    from sqlalchemy.orm import Session
-
-    from scorekeeper.services import stats
-
-    with Session(bind=op.get_bind()) as session:
-        stats.rebuild(session)
-        session.flush()
+    # The tables are filled for the matches already played by 0007, now the last migration
+    # of the derived data: the fill runs today's `stats.rebuild`, which writes 0007's column
+    # too, so it can only run once that exists.
 
 
 def downgrade():

@@ -89,6 +89,18 @@ def match_state(setup: MatchSetup, hands: Sequence[PlayedHand]) -> MatchState:
     for number, hand in enumerate(hands, start=1):
         totals = carry(setup, totals, hand, number)
         history.append(totals)
+    return state_after(setup, totals, len(hands), tuple(history))
+
+
+def state_after(
+    setup: MatchSetup,
+    totals: Mapping[str, Fraction],
+    hands_played: int,
+    history: tuple[dict[str, Fraction], ...] = (),
+) -> MatchState:
+    """Where the match stands once `hands_played` hands brought it to `totals` (as `carry`
+    counts them): what `match_state` reports, without replaying the hands. A caller that
+    keeps the running totals (a save after the previous hand) leaves `history` empty."""
     variant = setup.variant
     standings = tuple(
         Standing(name, total, opening_for(variant, total), reached(variant, total))
@@ -97,9 +109,9 @@ def match_state(setup: MatchSetup, hands: Sequence[PlayedHand]) -> MatchState:
     winner, tied = _outcome(standings)
     return MatchState(
         standings=standings,
-        history=tuple(history),
-        hands_played=len(hands),
-        next_dealer=dealer_for(setup, len(hands)),
+        history=history,
+        hands_played=hands_played,
+        next_dealer=dealer_for(setup, hands_played),
         finished=winner is not None,
         winner=winner,
         tied_leaders=tied,
@@ -130,6 +142,26 @@ def carry(
     for name, points in credits(setup, hand, number).items():
         after[name] += points
     return after
+
+
+def carry_back(
+    setup: MatchSetup, totals: Mapping[str, Fraction], hand: PlayedHand, number: int = 0
+) -> dict[str, Fraction]:
+    """The totals before a hand from those after it: `carry` undone, exactly (fractions), so
+    the totals before a late hand come from the match's totals and the hands after it.
+
+    >>> from .formats import find_format
+    >>> from .presets import find_variant
+    >>> teams = {"A": ("1",), "B": ("2",)}
+    >>> setup = MatchSetup(find_variant("pagat"), find_format("2p"), ("1", "2"), teams)
+    >>> hand = PlayedHand((Side(("1",), 50, "A"), Side(("2",), -30, "B")))
+    >>> carry_back(setup, carry(setup, start_totals(setup), hand), hand)
+    {'A': Fraction(0, 1), 'B': Fraction(0, 1)}
+    """
+    before = dict(totals)
+    for name, points in credits(setup, hand, number).items():
+        before[name] -= points
+    return before
 
 
 def credits(setup: MatchSetup, hand: PlayedHand, number: int = 0) -> dict[str, Fraction]:

@@ -20,14 +20,21 @@ from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import translating, using
-from scorekeeper.rules.match import MatchSetup, carry, credits, side_total_before, start_totals
+from scorekeeper.rules.match import (
+    MatchSetup,
+    carry,
+    carry_back,
+    credits,
+    side_total_before,
+    start_totals,
+)
 from scorekeeper.rules.scoring import TeamHand, kozi_missing, score_hand, scores_alike
-from scorekeeper.services import stats
+from scorekeeper.services import progress, stats
 from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
 from scorekeeper.services.hand_input import read_entry, seating_of
 from scorekeeper.services.hand_words import with_words, worded
-from scorekeeper.services.locks import lock_match, written, written_now
+from scorekeeper.services.locks import lock_match
 from scorekeeper.services.match_summary import HandData
 from scorekeeper.services.matches import (
     live_hands,
@@ -65,7 +72,10 @@ def totals_after(
     """Each side's match total once the scored hand `result` (as hand `number`, or as the next
     hand) counts: the totals before it plus what it gives, as the engine credits them."""
     setup = setup_of(match)
-    before = state_of(match, upto=number)
+    if number is None:  # the next hand: after the previous one, as the match stands
+        before = progress.progress_of(match, setup).state(setup)
+    else:
+        before = state_of(match, upto=number)
     gains = credits(setup, played_result(result))
     names = names_of(match)
     return [
@@ -89,37 +99,39 @@ def record_hand(
             return earlier, False
     # Scored before the lock, so saves to other matches go on meanwhile (SQLite has one write
     # lock for the whole database); under it, scored again only if the match moved on since.
+    # The next hand is scored against the match's stored progress (the previous hand's
+    # totals), so a save reads none of the hands before it.
+    by = None if user is None else user.id  # read before the lock expires the user
     try:
-        seen, plan = written(match), _plan(match, entry, accepted_reason)
-        # The live hands' data as scored against, for the summary rows: the lock below
-        # expires every loaded hand, and loading them all again costs more than the save.
-        kept: list[HandData] | None = [(h.number, h.entry, h.result) for h in live_hands(match)]
+        seen, plan = match.progress, _plan(match, entry, accepted_reason)
     except ServiceError:
-        seen, plan, kept = None, None, None  # refused against old hands? decide on the newest
+        seen, plan = None, None  # refused against old hands? decide on the newest
     lock_match(match)
     if idempotency_key:
         earlier = _by_key(match, idempotency_key)
         if earlier is not None:
             return earlier, False
-    if plan is None or seen != written_now(match):
-        plan, kept = _plan(match, entry, accepted_reason), None
-    number, normalized, result, reason = plan
+    # The next hand's score follows from the progress alone (its number, the live hands'
+    # count, the totals before it): the same progress under the lock is the same plan.
+    if plan is None or seen is None or match.progress != seen:
+        plan = _plan(match, entry, accepted_reason)
     hand = Hand(
         match_id=match.id,  # not `match=`: that would load every hand of the match again
-        number=number,
-        entry=normalized,
-        result=result,
-        accepted_reason=reason,
+        number=plan.number,
+        entry=plan.entry,
+        result=plan.result,
+        accepted_reason=plan.reason,
         idempotency_key=idempotency_key or None,
-        updated_by_id=None if user is None else user.id,
+        updated_by_id=by,
     )
     try:
         db.session.add(hand)
         db.session.flush()
-        db.session.add(_version(hand, "created", user))
+        db.session.add(_version(hand, "created", by))
+        progress.store(match, plan.after)
         # Leaderboard and ratings, in this same transaction.
-        stats.refresh_match(
-            match, hands=None if kept is None else [*kept, (number, normalized, result)]
+        stats.count_changes(
+            match, plan.setup, plan.after, added=[(plan.number, plan.entry, plan.result)]
         )
         db.session.commit()
     except IntegrityError:
@@ -134,11 +146,24 @@ def record_hand(
     return hand, True
 
 
-def _plan(
-    match: Match, entry: HandEntry, accepted_reason: str | None
-) -> tuple[int, dict[str, Any], dict[str, Any], str | None]:
-    """The next hand as it would be stored: its number, entry, result and accepted reason."""
-    state = state_of(match)
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """The next hand as it would be stored, and where the match stands after it."""
+
+    setup: MatchSetup
+    number: int
+    entry: dict[str, Any]
+    result: dict[str, Any]
+    reason: str | None
+    after: progress.Progress
+
+
+def _plan(match: Match, entry: HandEntry, accepted_reason: str | None) -> _Plan:
+    """The next hand as it would be stored: its number, entry, result and accepted reason,
+    scored against the totals after the previous hand (the match's progress)."""
+    setup = setup_of(match)
+    now = progress.progress_of(match, setup)
+    state = now.state(setup)
     if state.finished:
         winner = names_of(match).get(state.winner or "", state.winner)
         raise Conflict(
@@ -153,12 +178,14 @@ def _plan(
             )
         )
     _require_kozi(match, entry.kozi)
-    number = 1 + max((h.number for h in match.hands), default=0)
-    # The totals before the next hand are the state's: counted once, not replayed again.
-    table = _Table(setup_of(match), {s.name: s.total for s in state.standings})
+    number = now.next_number
+    table = _Table(setup, now.totals)
     entry, shown = _score(match, entry, number, table)
     reason = _check_problems(shown, accepted_reason)
-    return number, entry.to_json(), _stored(match, entry, number, shown, table), reason
+    result = _stored(match, entry, number, shown, table)
+    totals = carry(setup, now.totals, played_result(result), number)
+    after = progress.Progress(number + 1, now.played + 1, totals)
+    return _Plan(setup, number, entry.to_json(), result, reason, after)
 
 
 def edit_hand(
@@ -175,21 +202,29 @@ def edit_hand(
     hand = hand_of(match, number)
     _check_version(hand, expected_version)  # a stale edit is a conflict, whatever it holds
     _require_kozi(match, entry.kozi)
-    entry, shown = _score(match, entry, number)
+    setup = setup_of(match)
+    now = progress.progress_of(match, setup)
+    later = _later(match, number)
+    table = _Table(setup, _totals_before(setup, now, [hand, *later]))
+    entry, shown = _score(match, entry, number, table)
     reason = _check_problems(shown, accepted_reason)
-    result = _stored(match, entry, number, shown)
-    old_result = hand.result
+    result = _stored(match, entry, number, shown, table)
+    old = (number, hand.entry, hand.result)
+    stored = entry.to_json()
     _swap(
         hand,
         expected_version,
-        entry=entry.to_json(),
+        entry=stored,
         result=result,
         accepted_reason=reason,
         user=user,
     )
-    db.session.add(_version(hand, "edited", user))
-    recompute(match, number, old_result)
-    stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
+    db.session.add(_version(hand, "edited", None if user is None else user.id))
+    totals, removed, added = _rescore_after(match, table, old, (number, stored, result), later)
+    after = progress.Progress(now.next_number, now.played, now.totals if totals is None else totals)
+    progress.store(match, after)
+    # Leaderboard and ratings, in this same transaction.
+    stats.count_changes(match, setup, after, [old, *removed], [hand_data(hand), *added])
     db.session.commit()
     return hand
 
@@ -197,11 +232,22 @@ def edit_hand(
 def delete_hand(match: Match, number: int, user: User | None, expected_version: int) -> None:
     lock_match(match)
     hand = hand_of(match, number)
-    old_result = hand.result
+    setup = setup_of(match)
+    now = progress.progress_of(match, setup)
+    later = _later(match, number)
+    table = _Table(setup, _totals_before(setup, now, [hand, *later]))
+    old = (number, hand.entry, hand.result)
     _swap(hand, expected_version, deleted=True, user=user)
-    db.session.add(_version(hand, "deleted", user))
-    recompute(match, number, old_result)
-    stats.refresh_match(match)  # leaderboard and ratings, in this same transaction
+    db.session.add(_version(hand, "deleted", None if user is None else user.id))
+    totals, removed, added = _rescore_after(match, table, old, None, later)
+    after = progress.Progress(
+        now.next_number, now.played - 1, now.totals if totals is None else totals
+    )
+    progress.store(match, after)
+    # Leaderboard and ratings, in this same transaction; the match's place in time moves
+    # with its first live hand.
+    first = not _live_below(match, number)
+    stats.count_changes(match, setup, after, [old, *removed], added, start_moved=first)
     db.session.commit()
 
 
@@ -214,7 +260,14 @@ def delete_match(match: Match) -> None:
 
 
 def hand_of(match: Match, number: int) -> Hand:
-    hand = next((h for h in match.hands if h.number == number and not h.deleted), None)
+    """Live hand `number` of the match, read by its key (not by loading every hand)."""
+    hand = None
+    if is_row_id(number):  # 2**63 from a URL overflows the query's integer (a 500)
+        hand = db.session.scalar(
+            sa.select(Hand).where(
+                Hand.match_id == match.id, Hand.number == number, Hand.deleted.is_(False)
+            )
+        )
     if hand is None:
         raise NotFound(_("Hand %(number)d is not part of this match.", number=number))
     return hand
@@ -243,10 +296,16 @@ class Rescoring:
     next: each hand is scored once (replaying every earlier hand for each one made a long
     match's rescoring quadratic, issue 11). Results are stored in English, as `_stored`."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(
+        self,
+        match: Match,
+        setup: MatchSetup | None = None,
+        totals: Mapping[str, Fraction] | None = None,
+    ) -> None:
+        """From the first hand, or from `totals` (those before the first hand rescored)."""
         self.match = match
-        self.setup = setup_of(match)
-        self.totals = start_totals(self.setup)
+        self.setup = setup or setup_of(match)
+        self.totals = dict(totals) if totals is not None else start_totals(self.setup)
 
     def keep(self, hand: Hand) -> None:
         """Count a hand as it is stored (one before the first that can change)."""
@@ -293,29 +352,74 @@ class Rescoring:
         return True
 
 
-def recompute(match: Match, changed: int, old_result: dict[str, Any]) -> None:
-    """Rescore the hands after hand `changed` once it was corrected or deleted (`old_result`
-    is what it scored before): its score moved the totals before them, and so their opening
-    needs. Hands before it cannot change, and once the totals before a later hand are what
-    they were when it was scored, neither can it or any hand after it."""
-    db.session.flush()  # the changed hand is current already (`_swap` read it back)
-    running = Rescoring(match)
-    ordered = sorted(live_hands(match), key=lambda h: h.number)
-    for hand in ordered:
-        if hand.number < changed:
-            running.keep(hand)
+def hand_data(hand: Hand) -> HandData:
+    return (hand.number, hand.entry, hand.result)
+
+
+def _later(match: Match, number: int) -> list[Hand]:
+    """The live hands after hand `number`, in order: all a correction may rescore."""
+    return list(
+        db.session.scalars(
+            sa.select(Hand)
+            .where(Hand.match_id == match.id, Hand.number > number, Hand.deleted.is_(False))
+            .order_by(Hand.number)
+        )
+    )
+
+
+def _live_below(match: Match, number: int) -> bool:
+    """Whether a live hand comes before hand `number`."""
+    found = db.session.scalar(
+        sa.select(Hand.id)
+        .where(Hand.match_id == match.id, Hand.number < number, Hand.deleted.is_(False))
+        .limit(1)
+    )
+    return found is not None
+
+
+def _totals_before(
+    setup: MatchSetup, now: progress.Progress, hands: Sequence[Hand]
+) -> dict[str, Fraction]:
+    """The totals before the first of `hands` (the live hands from one on, in order), taken
+    back from the match's totals after its last hand: the hands before it are not read."""
+    totals = now.totals
+    for hand in reversed(hands):
+        totals = carry_back(setup, totals, played(hand), hand.number)
+    return totals
+
+
+def _rescore_after(
+    match: Match,
+    before: _Table,
+    old: HandData,
+    new: HandData | None,
+    later: Sequence[Hand],
+) -> tuple[dict[str, Fraction] | None, list[HandData], list[HandData]]:
+    """Rescore the live hands after a corrected (`new`) or deleted (None) hand whose stored
+    data were `old`, the totals before it being `before`'s: its score moved the totals
+    before them, and so their opening needs. Once the totals before a later hand are what
+    they were when it was scored, neither it nor any hand after it can change. Returns the
+    totals after the last hand (None: as they were, nothing after moved) and the data of
+    the rescored hands as they were and as they are now."""
+    running = Rescoring(match, setup=before.setup, totals=before.totals)
+    if new is not None:
+        running.totals = carry(running.setup, running.totals, played_result(new[2]), new[0])
     # The totals the stored results of the later hands were scored against.
-    was = carry(running.setup, running.totals, played_result(old_result), changed)
-    for hand in ordered:
-        if hand.number == changed:
-            running.keep(hand)
-        elif hand.number > changed:
-            if running.totals == was:
-                break
-            stored_against = was
-            was = carry(running.setup, was, played(hand), hand.number)
-            running.rescore(hand, stored_against)
+    was = carry(running.setup, before.totals, played_result(old[2]), old[0])
+    removed: list[HandData] = []
+    added: list[HandData] = []
+    for hand in later:
+        if running.totals == was:
+            return None, removed, added
+        stored_against = was
+        was = carry(running.setup, was, played(hand), hand.number)
+        kept = hand.result
+        running.rescore(hand, stored_against)
+        if hand.result is not kept:
+            removed.append((hand.number, hand.entry, kept))
+            added.append(hand_data(hand))
     db.session.flush()
+    return running.totals, removed, added
 
 
 # --- internals ------------------------------------------------------------------------------
@@ -388,7 +492,7 @@ def _stale(hand: Hand) -> Conflict:
     )
 
 
-def _version(hand: Hand, action: str, user: User | None) -> HandVersion:
+def _version(hand: Hand, action: str, user_id: int | None) -> HandVersion:
     return HandVersion(
         match_id=hand.match_id,
         number=hand.number,
@@ -397,7 +501,7 @@ def _version(hand: Hand, action: str, user: User | None) -> HandVersion:
         entry=hand.entry,
         result=hand.result,
         accepted_reason=hand.accepted_reason,
-        user_id=None if user is None else user.id,
+        user_id=user_id,
     )
 
 
@@ -453,9 +557,11 @@ class _Table:
 
 
 def _table_before(match: Match, number: int | None) -> _Table:
-    """The match's totals before hand `number` (before the next hand if None), counted once
-    from the stored results of the live hands below it."""
+    """The match's totals before hand `number` (before the next hand if None: the match's
+    progress), counted once from the stored results of the live hands below it."""
     setup = setup_of(match)
+    if number is None:
+        return _Table(setup, progress.progress_of(match, setup).totals)
     totals = start_totals(setup)
     for hand in sorted(live_hands(match), key=lambda h: h.number):
         if number is None or hand.number < number:

@@ -5,8 +5,9 @@ rescores every later hand. Two requests writing hands of one match at once, each
 read before the other committed, could store a hand scored against totals that are no longer
 true, or both pick the same next number. So every hand write locks its match and trusts only
 what holds under the lock: an edit or a deletion reads the hands after taking it; a new hand
-is scored before (other matches' saves go on meanwhile) and kept only if the match's hands
-still bear the same marks under the lock, else scored again there.
+is scored before (other matches' saves go on meanwhile) and kept only if the match's stored
+progress (services.progress: every hand write moves it) is the same under the lock, else
+scored again there.
 """
 
 from __future__ import annotations
@@ -16,12 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, Match
-
-#: What a match's hands were when something was computed from them: (number, version,
-#: deleted) of each. Every change to an entry raises its hand's version, and every result
-#: follows from the entries, so equal marks mean equal hands.
-Mark = tuple[tuple[int, int, bool], ...]
+from scorekeeper.models import Match
 
 
 def lock_row(model: Any, row_id: int, same: Any) -> None:
@@ -50,24 +46,5 @@ def lock_row(model: Any, row_id: int, same: Any) -> None:
 
 def lock_match(match: Match) -> None:
     """Hold `match` for this transaction: what was read before the lock is either read anew
-    or checked against `written_now`."""
+    or, for a new hand, checked against the progress it was scored from."""
     lock_row(Match, match.id, Match.first_dealer)
-
-
-def written(match: Match) -> Mark:
-    """The mark of the hands as this session has loaded them (what a computation used)."""
-    return tuple((h.number, h.version, h.deleted) for h in sorted(match.hands, key=_number))
-
-
-def written_now(match: Match) -> Mark:
-    """The mark of the hands as stored now; under `lock_match`, as they stay until commit."""
-    rows = db.session.execute(
-        sa.select(Hand.number, Hand.version, Hand.deleted)
-        .where(Hand.match_id == match.id)
-        .order_by(Hand.number)
-    )
-    return tuple((number, version, bool(deleted)) for number, version, deleted in rows)
-
-
-def _number(hand: Hand) -> int:
-    return hand.number

@@ -10,14 +10,14 @@ formats (`3p-partnership`, `5p`, `solo-vs-rest`) with their own exact share.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
 from scorekeeper.models import Match
 from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.match import MatchState, credits, match_state
+from scorekeeper.rules.match import MatchSetup, MatchState, credits, match_state
 from scorekeeper.services.matches import live_hands, played_result, setup_of
 
 #: A live hand as a summary reads it: its number, entry and stored result.
@@ -68,10 +68,13 @@ class MatchSummary:
         return self.state.finished
 
 
-def summarize(match: Match, hands: Sequence[HandData] | None = None) -> MatchSummary:
+def summarize(
+    match: Match, hands: Sequence[HandData] | None = None, named: bool = True
+) -> MatchSummary:
     """Every seated player's line of `match` (loaded with its seats, teams and hands). A
     caller that holds the live hands' data already (a save) passes `hands`, in number
-    order, so the match's hands need not be loaded from the database again."""
+    order, so the match's hands need not be loaded from the database again. The stored
+    rows hold no names: `named=False` leaves them empty instead of loading every player."""
     if hands is None:
         hands = [(h.number, h.entry, h.result) for h in live_hands(match)]
     setup = setup_of(match)
@@ -89,7 +92,7 @@ def summarize(match: Match, hands: Sequence[HandData] | None = None) -> MatchSum
             competitor, order = str(seat.player_id), seat.position
         lines[seat.player_id] = PlayerLine(
             player_id=seat.player_id,
-            name=seat.player.name,
+            name=seat.player.name if named else "",
             competitor=competitor,
             competitor_order=order,
             seat=seat.position,
@@ -102,30 +105,47 @@ def summarize(match: Match, hands: Sequence[HandData] | None = None) -> MatchSum
             for a, b in combinations(members, 2):
                 pairs[a, b] = PairLine(a, b, teammates=True, won=lines[a].won)
     for number, hand_entry, result in hands:
-        gains = credits(setup, played_result(result), number)
-        entries = hand_entry.get("teams", [])
-        for index, side in enumerate(result["teams"]):
-            entry = entries[index] if index < len(entries) else {}
-            melds = side.get("melds") or []
-            clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))
-            dirty = sum(1 for m in melds if m.get("biriba") and not m.get("clean"))
-            full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
-            for pid in side["players"]:
-                line = lines[pid]
-                line.hands += 1
-                line.points += gains[side["team"] if team_credit else str(pid)]
-                line.side_points += side["score"]
-                line.biribas_clean += clean
-                line.biribas_dirty += dirty
-                line.full_runs += full
-                line.went_out += bool(entry.get("went_out"))
-                if line.best_hand is None or side["score"] > line.best_hand:
-                    line.best_hand = side["score"]
-            for a, b in combinations(sorted(side["players"]), 2):
-                pair = pairs.setdefault((a, b), PairLine(a, b))
-                pair.hands += 1
-                pair.side_points += side["score"]
+        count_hand(setup, lines, pairs, number, hand_entry, result)
     return MatchSummary(state, tuple(lines.values()), tuple(pairs[k] for k in sorted(pairs)))
+
+
+def count_hand(
+    setup: MatchSetup,
+    lines: Mapping[int, PlayerLine],
+    pairs: dict[tuple[int, int], PairLine],
+    number: int,
+    hand_entry: dict[str, Any],
+    result: dict[str, Any],
+    sign: int = 1,
+) -> None:
+    """Add one live hand to the players' lines and the pairs' (a pair first on one side now
+    is added): how `summarize` sums every hand, and how a save sums just the new one. With
+    `sign` -1 the hand is taken out of the sums (a correction's old result); a best hand
+    is a maximum and stays, for the caller to judge."""
+    team_credit = setup.table_format.credit is Credit.TEAM
+    gains = credits(setup, played_result(result), number)
+    entries = hand_entry.get("teams", [])
+    for index, side in enumerate(result["teams"]):
+        entry = entries[index] if index < len(entries) else {}
+        melds = side.get("melds") or []
+        clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))
+        dirty = sum(1 for m in melds if m.get("biriba") and not m.get("clean"))
+        full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
+        for pid in side["players"]:
+            line = lines[pid]
+            line.hands += sign
+            line.points += sign * gains[side["team"] if team_credit else str(pid)]
+            line.side_points += sign * side["score"]
+            line.biribas_clean += sign * clean
+            line.biribas_dirty += sign * dirty
+            line.full_runs += sign * full
+            line.went_out += sign * bool(entry.get("went_out"))
+            if sign > 0 and (line.best_hand is None or side["score"] > line.best_hand):
+                line.best_hand = side["score"]
+        for a, b in combinations(sorted(side["players"]), 2):
+            pair = pairs.setdefault((a, b), PairLine(a, b))
+            pair.hands += sign
+            pair.side_points += sign * side["score"]
 
 
 def _total(state: MatchState, competitor: str) -> Fraction:

@@ -104,6 +104,13 @@ def create_match(
             )
         match.first_dealer = seat.position
     db.session.add(match)
+    db.session.flush()  # the seats' player ids, which name the competitors of share formats
+    # Counted from the start, so the first save need not look for hands.
+    match.progress = {
+        "next": 1,
+        "played": 0,
+        "totals": {name: "0" for name in setup_of(match).competitors},
+    }
     db.session.commit()
     return match
 

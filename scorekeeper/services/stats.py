@@ -4,9 +4,11 @@ sums (PlayerTotal) and stored ratings (RatingStep, PlayerRating), so that a lead
 partnerships or a player's page is a grouped query or a read instead of a replay of every
 hand.
 
-They hold nothing of their own: `rebuild` makes them again from the stored hands, and the
-hand service calls `refresh_match` in the transaction that saves, edits or deletes a hand
-(`forget_match` when a whole match is deleted).
+They hold nothing of their own: `rebuild` makes them again from the stored hands (and each
+match's progress, services.progress), and the hand service keeps them in step in the
+transaction that saves, edits or deletes a hand: `count_changes` moves this match's rows
+by the hands that changed, or sums the match again with `refresh_match` where more than
+sums move (`forget_match` when a whole match is deleted).
 A match's season is not stored here; the leaderboard reads the match's own choice and the
 first-hand time (`played_at`) against the seasons' days, so seasons may change freely.
 
@@ -39,8 +41,16 @@ from scorekeeper.models import (
     RatingStep,
     Seat,
 )
-from scorekeeper.services import rating_history
-from scorekeeper.services.match_summary import HandData, summarize
+from scorekeeper.rules.match import MatchSetup
+from scorekeeper.services import progress, rating_history
+from scorekeeper.services.match_summary import (
+    HandData,
+    MatchSummary,
+    PairLine,
+    PlayerLine,
+    count_hand,
+    summarize,
+)
 
 _BATCH = 400  # matches loaded at a time by a rebuild
 
@@ -55,12 +65,17 @@ def refresh_match(
     session = _active(session)
     session.flush()
     _lock_club(session, match.club_id)
+    if hands is None:
+        # As stored: a list loaded earlier in this transaction lacks the hands added since.
+        session.expire(match, ["hands"])
+    summary = summarize(match, hands)
+    progress.store(match, progress.of_state(summary.state, match.hands))
     before = _rating_inputs(session, match.id)
     for table in _PER_MATCH:
         session.execute(sa.delete(table).where(table.match_id == match.id))
     played_at = _first_hand_times(session, Hand.match_id == match.id).get(match.id)
     if played_at is not None:
-        for table, values in stat_rows(match, played_at, hands).items():
+        for table, values in stat_rows(match, played_at, summary=summary).items():
             if values:
                 session.execute(sa.insert(table), values)
     _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
@@ -68,6 +83,170 @@ def refresh_match(
     if before != after:
         starts = [inputs[0][:2] for inputs in (before, after) if inputs]
         rating_history.replay(session, match.club_id, min(starts))
+
+
+def count_changes(
+    match: Match,
+    setup: MatchSetup,
+    after: progress.Progress,
+    removed: Sequence[HandData] = (),
+    added: Sequence[HandData] = (),
+    start_moved: bool = False,
+    session: Session | None = None,
+) -> None:
+    """Bring `match`'s summary rows in step after a save, a correction or a deletion: the
+    hands' data in `removed` (as they were stored) are taken out of this match's rows and
+    those in `added` (as stored now) put in, `after` being the match's progress now. Only
+    this match's rows are read and written (a handful, by their keys), so a save costs the
+    same at hand 200 as at hand 2, and a correction as much as the hands it rescored.
+
+    A match's first live hand makes its rows. Where more than sums move, the whole match is
+    summed again (`refresh_match`): when its rows are not there otherwise, or it has no
+    live hand left, when its first live hand changed (`start_moved`: its place in time),
+    when it is or was finished (the players' totals and the ratings read it), and when a
+    player's best hand may have been taken out."""
+    session = _active(session)
+    session.flush()
+    stat, pair = PlayerMatchStat, PairMatchStat
+    rows = list(
+        session.execute(sa.select(*stat.__table__.columns).where(stat.match_id == match.id))
+    )
+    lines = {row.player_id: _line_of(row) for row in rows}
+    first = not lines and after.played == 1 and len(added) == 1 and not removed
+    if first and not after.state(setup).finished:
+        _first_rows(match, added[0], session)
+        return
+    if (
+        start_moved
+        or after.played == 0
+        or len(lines) != len(setup.seats)
+        or any(row.finished for row in rows)
+        or after.state(setup).finished
+    ):
+        refresh_match(match, session)
+        return
+    stored_pairs = session.execute(
+        sa.select(*pair.__table__.columns).where(pair.match_id == match.id)
+    )
+    pairs = {
+        (row.player_id, row.partner_id): PairLine(
+            row.player_id, row.partner_id, row.teammates, row.won, row.hands, row.side_points
+        )
+        for row in stored_pairs
+    }
+    known = {key: (p.hands, p.side_points) for key, p in pairs.items()}  # as stored
+    was = {(pid, line.best_hand) for pid, line in lines.items()}
+    for number, entry, result in removed:
+        count_hand(setup, lines, pairs, number, entry, result, sign=-1)
+        if any((pid, side["score"]) in was for side in result["teams"] for pid in side["players"]):
+            # That player's best may have been this hand: only all their hands tell.
+            refresh_match(match, session)
+            return
+    for number, entry, result in added:
+        count_hand(setup, lines, pairs, number, entry, result)
+    session.execute(
+        sa.update(stat),
+        [
+            {
+                "match_id": match.id,
+                "player_id": pid,
+                "competitor_total": scaled(after.totals.get(line.competitor, Fraction(0))),
+                "hands": line.hands,
+                "points": scaled(line.points),
+                "side_points": line.side_points,
+                "biribas_clean": line.biribas_clean,
+                "biribas_dirty": line.biribas_dirty,
+                "full_runs": line.full_runs,
+                "went_out": line.went_out,
+                "best_hand": line.best_hand,
+            }
+            for pid, line in lines.items()
+        ],
+    )
+    changed = [
+        p
+        for key, p in pairs.items()
+        if known.get(key, (p.hands, p.side_points)) != (p.hands, p.side_points)
+    ]
+    gone = [p for p in changed if p.hands == 0 and not p.teammates]
+    kept = [p for p in changed if p not in gone]
+    if kept:
+        session.execute(
+            sa.update(pair),
+            [
+                {
+                    "match_id": match.id,
+                    "player_id": p.player_id,
+                    "partner_id": p.partner_id,
+                    "hands": p.hands,
+                    "side_points": p.side_points,
+                }
+                for p in kept
+            ],
+        )
+    for p in gone:  # no longer on one side in any live hand of the match
+        session.execute(
+            sa.delete(pair).where(
+                pair.match_id == match.id,
+                pair.player_id == p.player_id,
+                pair.partner_id == p.partner_id,
+            )
+        )
+    new = [p for key, p in pairs.items() if key not in known]
+    if new:  # two players on one side for the first time in this match
+        played_at = session.scalar(
+            sa.select(MatchStat.played_at).where(MatchStat.match_id == match.id)
+        )
+        session.execute(
+            sa.insert(pair),
+            [
+                {
+                    "match_id": match.id,
+                    "player_id": p.player_id,
+                    "partner_id": p.partner_id,
+                    "club_id": match.club_id,
+                    "played_at": played_at,
+                    "finished": False,
+                    "teammates": p.teammates,
+                    "won": p.won,
+                    "hands": p.hands,
+                    "side_points": p.side_points,
+                }
+                for p in new
+            ],
+        )
+
+
+def _first_rows(match: Match, hand: HandData, session: Session) -> None:
+    """The rows of a match whose first live hand was just saved: the match had none (a
+    match without a live hand has no rows), is not finished, and so moves no player's
+    totals and no rating."""
+    played_at = _first_hand_times(session, Hand.match_id == match.id)[match.id]
+    summary = summarize(match, [hand], named=False)
+    for table, values in stat_rows(match, played_at, summary=summary).items():
+        if values:
+            session.execute(sa.insert(table), values)
+
+
+def _line_of(row: Any) -> PlayerLine:
+    """A stored summary row as `count_hand` adds to it."""
+    return PlayerLine(
+        player_id=row.player_id,
+        name="",
+        competitor=row.competitor,
+        competitor_order=row.competitor_order,
+        seat=row.seat,
+        competitor_total=unscaled(row.competitor_total),
+        won=row.won,
+        hands=row.hands,
+        points=unscaled(row.points),
+        side_points=row.side_points,
+        biribas_clean=row.biribas_clean,
+        biribas_dirty=row.biribas_dirty,
+        full_runs=row.full_runs,
+        went_out=row.went_out,
+        best_hand=row.best_hand,
+    )
 
 
 def forget_match(match: Match, session: Session | None = None) -> None:
@@ -101,16 +280,21 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
         _lock_club(session, cid)
         for table in (PlayerRating, RatingStep, PlayerTotal, *_PER_MATCH):
             session.execute(sa.delete(table).where(table.club_id == cid))
+        # Matches without a live hand are counted again by their next write.
+        session.execute(sa.update(Match).where(Match.club_id == cid).values(progress=None))
         times = _first_hand_times(session, Match.club_id == cid)
         for batch in _match_batches(session, cid, sorted(times)):
             rows: dict[Any, list[dict[str, Any]]] = {table: [] for table in _PER_MATCH}
             for match in batch:
-                for table, values in stat_rows(match, times[match.id]).items():
+                summary = summarize(match)
+                progress.store(match, progress.of_state(summary.state, match.hands))
+                for table, values in stat_rows(match, times[match.id], summary=summary).items():
                     rows[table].extend(values)
                 summed += 1
             for table, values in rows.items():
                 if values:
                     session.execute(sa.insert(table), values)
+            session.flush()  # the progress, before the batch leaves the session
         _store_totals(session, cid)
         rating_history.replay(session, cid)
     return summed
@@ -159,11 +343,14 @@ _PER_MATCH = (MatchStat, PlayerMatchStat, PairMatchStat)
 
 
 def stat_rows(
-    match: Match, played_at: datetime, hands: Sequence[HandData] | None = None
+    match: Match,
+    played_at: datetime,
+    hands: Sequence[HandData] | None = None,
+    summary: MatchSummary | None = None,
 ) -> dict[Any, list[dict[str, Any]]]:
     """The rows of `match` in each table of _PER_MATCH; its first live hand was saved at
-    `played_at` (UTC)."""
-    summary = summarize(match, hands)
+    `played_at` (UTC). `summary` is the match's, when the caller made it already."""
+    summary = summary or summarize(match, hands)
     played = {
         "match_id": match.id,
         "club_id": match.club_id,

@@ -2,7 +2,8 @@
 
 Each run plays a few matches of 200 hands through the real API (`POST /api/v1/matches/<id>/hands`
 with a bearer token, the Flask test client, the target set far out of reach) and prints the
-median time of the save of hands 1, 10, 40 and 200. In the same run and on the same database,
+median time of the save of hands 1, 10, 40 and 200, and how many SQL statements it ran (a
+figure the machine's load does not move). In the same run and on the same database,
 after each API save, a bare Flask + Flask-SQLAlchemy app of one table inserts the same JSON
 body, and its median at the same hands is printed beside it with the ratio (goal: at most 3×
 at every point, on SQLite and PostgreSQL). Run:
@@ -27,6 +28,7 @@ from typing import Any
 from flask import Flask, request
 from flask.testing import FlaskClient
 from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import event
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from scorekeeper import create_app
@@ -121,6 +123,15 @@ def run(label: str, url: str, matches: int) -> None:
     auth = {"Authorization": f"Bearer {token}"}
     client, bare_client = app.test_client(), bare.test_client()
     api_ms: dict[int, list[float]] = {n: [] for n in POINTS}
+    statements: dict[int, list[int]] = {n: [] for n in POINTS}
+    ran = [0]
+    with app.app_context():
+        engine = db.engine
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def count(*_args: Any) -> None:
+        ran[0] += 1
+
     bare_ms: dict[int, list[float]] = {n: [] for n in POINTS}
     began = time.perf_counter()
     for _ in range(matches):
@@ -128,18 +139,22 @@ def run(label: str, url: str, matches: int) -> None:
         assert response.status_code == 201, response.get_json()
         match_id = response.get_json()["id"]
         for number in range(1, max(POINTS) + 1):
+            ran[0] = 0
             api = timed_post(client, f"/api/v1/matches/{match_id}/hands", HAND, **auth)
+            sql = ran[0]
             plain = timed_post(bare_client, f"/matches/{match_id}/hands", HAND)
             if number in api_ms:
                 api_ms[number].append(api)
                 bare_ms[number].append(plain)
+                statements[number].append(sql)
     elapsed = time.perf_counter() - began
     print(f"\n{label}: {matches} matches of {max(POINTS)} hands in {elapsed:.0f} s")
-    print(f"{'hand':>6} {'API ms':>8} {'bare ms':>8} {'ratio':>6}")
+    print(f"{'hand':>6} {'API ms':>8} {'bare ms':>8} {'ratio':>6} {'SQL':>4}")
     for number in POINTS:
         api, plain = statistics.median(api_ms[number]), statistics.median(bare_ms[number])
+        sql = statistics.median(statements[number])
         mark = "" if api <= GOAL * plain else "  over the goal"
-        print(f"{number:>6} {api:>8.1f} {plain:>8.1f} {api / plain:>6.1f}{mark}")
+        print(f"{number:>6} {api:>8.1f} {plain:>8.1f} {api / plain:>6.1f} {sql:>4.0f}{mark}")
     with app.app_context():
         db.session.remove()
         db.drop_all()

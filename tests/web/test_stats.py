@@ -305,6 +305,8 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
             model.__table__.drop(connection)
         # 0005 added each user's session secret; 0002 had none.
         connection.execute(sa.text('ALTER TABLE "user" DROP COLUMN session_secret'))
+        # 0007 added each match's progress; 0002 had none.
+        connection.execute(sa.text('ALTER TABLE "match" DROP COLUMN progress'))
         connection.execute(sa.text("CREATE TABLE alembic_version (version_num VARCHAR(32))"))
         connection.execute(sa.text("INSERT INTO alembic_version VALUES ('0002')"))
     try:

@@ -9,9 +9,11 @@ from typing import Any
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.hand_entries import typed
 
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
+from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Match, MatchStat, PairMatchStat, PlayerMatchStat, User
 from scorekeeper.rules.i18n import using
 from scorekeeper.services import clubs, hands, matches, progress, stats
@@ -69,7 +71,7 @@ def assert_as_replayed(match: Match) -> None:
     # Every stored score is the one the hand gets scored afresh against a full replay.
     with using(None):
         for hand in matches.live_hands(match):
-            fresh = hands._score(match, hand.entry, hand.number)[1]
+            fresh = hands._score(match, HandEntry.from_json(hand.entry), hand.number)[1]
             assert [t["score"] for t in hand.result["teams"]] == [
                 t["score"] for t in fresh["teams"]
             ], hand.number
@@ -114,10 +116,12 @@ def test_each_step_equals_a_full_replay(
         live = matches.live_hands(match)
         try:
             if kind == "hand":
-                hands.record_hand(match, owner, entry_for(match, *args), "a test hand")
+                hands.record_hand(
+                    match, owner, typed(match, entry_for(match, *args)), "a test hand"
+                )
             elif kind == "edit" and live:
                 hand = live[args[0] % len(live)]
-                new = entry_for(match, *args[1:])
+                new = typed(match, entry_for(match, *args[1:]))
                 hands.edit_hand(match, hand.number, owner, new, hand.version, "a test hand")
             elif kind == "delete" and live:
                 hand = live[args[0] % len(live)]
@@ -137,11 +141,13 @@ def test_a_match_counted_before_the_column_is_counted_by_its_next_save(owner: Us
     teams = [TeamSpec("A", (people[0],)), TeamSpec("B", (people[1],))]
     match = matches.create_match(club, owner, "pagat", "2p", teams, target=100_000)
     for choice in range(3):
-        hands.record_hand(match, owner, entry_for(match, choice, False, 0), "a test hand")
+        hands.record_hand(
+            match, owner, typed(match, entry_for(match, choice, False, 0)), "a test hand"
+        )
     first = matches.live_hands(match)[0]
     hands.delete_hand(match, first.number, owner, first.version)
     db.session.execute(sa.update(Match).where(Match.id == match.id).values(progress=None))
     db.session.commit()
-    hands.record_hand(match, owner, entry_for(match, 4, True, 0), "a test hand")
+    hands.record_hand(match, owner, typed(match, entry_for(match, 4, True, 0)), "a test hand")
     assert [h.number for h in matches.live_hands(match)] == [2, 3, 4]
     assert_as_replayed(match)

@@ -283,7 +283,13 @@ def test_the_meld_checker_script_gets_greek_words(client: FlaskClient) -> None:
     page = client.get("/referee/meld", headers=GREEK).text
     words = data_words(page, "data-meld-check")
     assert words["card_points"] == "Πόντοι φύλλων"
-    assert words["does_not_open"] == "Δεν ανοίγει: %(points)d πόντοι φύλλων, χρειάζονται %(needs)s."
+    assert words["every_rule"] == "Όλοι οι κανόνες: %(rules)s"
+    # The opening line is no script word any more: the API words it in the page's language.
+    body = {"variant": "pagat", "kozi": "H", "cards": "QH QD QC", "opening": {"points": 31}}
+    said = client.post("/api/v1/melds/check", json=body, headers=GREEK).get_json()
+    assert said["verdict_words"]["opening"]["text"].startswith(
+        "Δεν ανοίγει: 30 πόντοι φύλλων, χρειάζονται "
+    )
     picker = data_words(page, "data-card-picker")
     assert picker["filled"] == "Σειρά από %(first)s ως %(last)s· το ⌫ κρατά μόνο τα δύο φύλλα."
     assert ">Καθάρισμα<" in page
@@ -298,8 +304,9 @@ def test_the_hand_entry_script_gets_greek_words(client: FlaskClient, match_id: i
 @pytest.mark.stateless
 def test_english_script_words_are_the_english_sentences(client: FlaskClient) -> None:
     words = data_words(client.get("/referee/meld").text, "data-meld-check")
-    assert words["opens"] == "Opens: %(points)d card points meet %(needs)s."
-    assert words["no_minimum"] == "no minimum"
+    assert words["every_rule"] == "Every rule of %(rules)s"
+    assert words["no_table_row"] == "No table row"
+    assert "opens" not in words  # the API words the opening line
 
 
 def test_copy_buttons_speak_greek(app: Flask, client: FlaskClient, match_id: int) -> None:

@@ -50,6 +50,7 @@ def _note_writes(
     if _SHARED and not statement.lstrip()[:6].upper().startswith(_READS):
         name = conn.engine.url.database
         if name in _SHARED:
+            if name not in _WRITTEN and __import__("os").environ.get("FASTCI_DEBUG"): print("\nFIRSTWRITE", statement[:80])
             _WRITTEN.add(name)
 
 

@@ -18,9 +18,10 @@ How the databases are shared, for speed (issue 12):
   shared app's own URL is ``app.config["SQLALCHEMY_DATABASE_URI"]``.
 - ``kept_world`` (``kept_world(build)``) is the world ``build(app)`` makes on the shared app,
   built once and kept while the tests asking for it only read: the first test that writes
-  gets the database emptied after it, and the next one a world built anew. So a module's
-  world fixture that returns ``kept_world(build)`` costs one build for a run of read-only
-  tests, and every test still starts from the world exactly as built. The builder must
+  gets the database emptied after it, and the next one the world laid anew (from the rows
+  the first build left, saved: same ids, one INSERT per table). So a module's world
+  fixture that returns ``kept_world(build)`` costs one build, and every test still starts
+  from the world exactly as built. The builder must
   return plain values (ids), not rows bound to a session, and the test must ask for the
   world before it writes anything. A test that does not ask for it gets an empty database.
 - Passwords are hashed cheaply (``PASSWORD_HASH_METHOD`` in support/databases.py's

@@ -226,9 +226,11 @@ class SharedApp:
                 # order they were written (as on the fresh tables each test used to get):
                 # with autovacuum off on these tables (see __init__), the space of deleted
                 # rows is never handed out again, so new rows always go after the old ones.
-                sequences = connection.execute(
-                    sa.text("SELECT relname FROM pg_class WHERE relkind = 'S'")
-                ).scalars()
+                sequences = list(
+                    connection.execute(
+                        sa.text("SELECT relname FROM pg_class WHERE relkind = 'S'")
+                    ).scalars()
+                )
                 for sequence in sequences:
                     connection.execute(sa.text(f'ALTER SEQUENCE "{sequence}" RESTART'))
         # SQLite hands out max(id) + 1, so empty tables start again at 1 by themselves.

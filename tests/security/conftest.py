@@ -4,6 +4,8 @@
 `app` is the shared test app of tests/conftest.py with CSRF switched on for the test (the
 shared app puts its config back afterwards)."""
 
+from collections.abc import Callable
+
 import pytest
 from flask import Flask
 from security_world import World, build_world
@@ -16,5 +18,6 @@ def app(app: Flask) -> Flask:
 
 
 @pytest.fixture
-def world(app: Flask) -> World:
-    return build_world(app)
+def world(app: Flask, kept_world: Callable[[Callable[[Flask], World]], World]) -> World:
+    """The world of security_world.py, built once for a run of tests that only read it."""
+    return kept_world(build_world)

@@ -5,6 +5,7 @@ and an allowed write changes what it should. A route missing from the table fail
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,7 +26,6 @@ from werkzeug.routing import Rule
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
 
 # The routes as the app registers them, read when the tests are collected.
 ROUTES = list(every_rule(create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})))
@@ -47,12 +47,17 @@ def test_the_table_classifies_every_route() -> None:
     assert not gone, f"the table names routes the app no longer has: {gone}"
 
 
+Build = Callable[[Callable[[Flask], World]], World]
+
+
 @pytest.mark.parametrize(("method", "rule"), ROUTES, ids=route_id)
-def test_each_role_gets_what_it_may(app: Flask, method: str, rule: Rule) -> None:
+def test_each_role_gets_what_it_may(
+    app: Flask, kept_world: Build, rebuilt_world: Build, method: str, rule: Rule
+) -> None:
     route = TABLE.get((method, rule.endpoint))
     if route is None:
         pytest.fail(f"{method} {rule.rule} ({rule.endpoint}) is not in the access table: {ADD_IT}")
-    world = build_world(app)
+    world = kept_world(build_world)
     wrong = []
     for role in ROLES:
         before = snapshot(app)
@@ -66,7 +71,7 @@ def test_each_role_gets_what_it_may(app: Flask, method: str, rule: Rule) -> None
             did = "changed stored data" if before != after else "changed nothing"
             wrong.append(f"{role}: the request {did}")
         if before != after:  # start the next role from the same world
-            world = rebuild(app)
+            world = rebuilt_world(build_world)
     assert not wrong, f"{method} {rule.rule}:\n" + "\n".join(wrong)
 
 
@@ -88,14 +93,6 @@ def answers(response: TestResponse, expected: int | str, rule: Rule) -> bool:
         return response.status_code == 401 and response.is_json
     location = urlsplit(response.headers.get("Location", ""))
     return response.status_code == 302 and location.path == "/login"
-
-
-def rebuild(app: Flask) -> World:
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.create_all()
-    return build_world(app)
 
 
 def test_a_viewer_writing_is_forbidden_not_hidden(app: Flask, world: World) -> None:

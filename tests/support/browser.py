@@ -34,7 +34,11 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 def serve(app: Flask) -> Iterator[str]:
     """Serve `app` on a free localhost port in a background thread; yields its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    # Polled every 50 ms, not every 500 (serve_forever's default): `shutdown` waits for the
+    # next poll, and every browser test stops a server.
+    thread = threading.Thread(
+        target=server.serve_forever, args=(0.05,), name="live-server", daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,7 +112,37 @@ class World:
 
 
 @pytest.fixture
-def world(app: Flask) -> World:
+def world(app: Flask, kept_world: Callable[[Callable[[Flask], Laid]], Laid]) -> World:
+    """The world, built once and kept while the tests only read it (tests/conftest.py)."""
+    laid = kept_world(lay_world)
+    return World(
+        app=app,
+        owner=Api(app.test_client(), laid.tokens["olga"]),
+        scorer=Api(app.test_client(), laid.tokens["sam"]),
+        viewer=Api(app.test_client(), laid.tokens["vic"]),
+        stranger=Api(app.test_client(), laid.tokens["stan"]),
+        anonymous=Api(app.test_client()),
+        club=laid.club,
+        other_club=laid.other_club,
+        players=laid.players,
+        outsider=laid.outsider,
+        user_ids=laid.user_ids,
+    )
+
+
+@dataclass(frozen=True)
+class Laid:
+    """What `lay_world` made: ids and each user's bearer token."""
+
+    tokens: dict[str, str]
+    club: int
+    other_club: int
+    players: dict[str, int]
+    outsider: int
+    user_ids: dict[str, int]
+
+
+def lay_world(app: Flask) -> Laid:
     with app.app_context():
         users = {n: accounts.create_user(n, PASSWORD) for n in ("olga", "sam", "vic", "stan")}
         club = clubs.create_club(users["olga"], "Kafeneio")
@@ -123,21 +154,9 @@ def world(app: Flask) -> World:
         players = {n: clubs.add_player(club, n).id for n in names}
         outsider = clubs.add_player(other, "Xeno").id
         tokens = {n: accounts.create_token(u, "test") for n, u in users.items()}
-        user_ids = {n: u.id for n, u in users.items()}
-        club_id, other_id = club.id, other.id
-    return World(
-        app=app,
-        owner=Api(app.test_client(), tokens["olga"]),
-        scorer=Api(app.test_client(), tokens["sam"]),
-        viewer=Api(app.test_client(), tokens["vic"]),
-        stranger=Api(app.test_client(), tokens["stan"]),
-        anonymous=Api(app.test_client()),
-        club=club_id,
-        other_club=other_id,
-        players=players,
-        outsider=outsider,
-        user_ids=user_ids,
-    )
+        return Laid(
+            tokens, club.id, other.id, players, outsider, {n: u.id for n, u in users.items()}
+        )
 
 
 def four_player_match(world: World, **changes: Any) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
@@ -69,7 +69,28 @@ def play(league: League, a: tuple[str, ...], b: tuple[str, ...], day: date) -> M
 
 
 @pytest.fixture
-def league(app: Flask) -> Iterator[League]:
+def league(app: Flask, kept_world: Callable[[Callable[[Flask], Laid]], Laid]) -> Iterator[League]:
+    """The league, built once and kept while the tests only read it (see tests/conftest.py),
+    with its club and owner loaded in the app context the test runs in."""
+    laid = kept_world(lay_league)
+    with app.app_context():
+        club, owner = db.session.get(Club, laid.club), db.session.get(User, laid.owner)
+        assert club is not None and owner is not None
+        yield League(club, owner, laid.p, laid.spring, laid.summer, app)
+
+
+@dataclass(frozen=True)
+class Laid:
+    """The league's ids, kept with its rows between tests."""
+
+    club: int
+    owner: int
+    p: dict[str, int]
+    spring: int
+    summer: int
+
+
+def lay_league(app: Flask) -> Laid:
     with app.app_context():
         owner = accounts.create_user("eleni", "password1")
         viewer = accounts.create_user("vasso", "password1")
@@ -86,7 +107,7 @@ def league(app: Flask) -> Iterator[League]:
         play(found, ("Bob", "Cy"), ("Ann", "Di"), date(2026, 3, 19))
         play(found, ("Ann",), ("Eva",), date(2026, 4, 2))
         play(found, ("Ann", "Bob"), ("Cy", "Di"), date(2026, 6, 10))
-        yield found
+        return Laid(club.id, owner.id, p, spring.id, summer.id)
 
 
 def page_text(response: object) -> str:

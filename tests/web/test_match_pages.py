@@ -5,6 +5,7 @@ scripts would send it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
@@ -111,7 +112,12 @@ class Table:
 
 
 @pytest.fixture
-def table(app: Flask) -> Table:
+def table(kept_world: Callable[[Callable[[Flask], Table]], Table]) -> Table:
+    """The club, built once and kept while the tests only read it (tests/conftest.py)."""
+    return kept_world(lay_table)
+
+
+def lay_table(app: Flask) -> Table:
     with app.app_context():
         owner = accounts.create_user("ann", "password1")
         club = clubs.create_club(owner, "Thursday table")

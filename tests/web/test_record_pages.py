@@ -27,6 +27,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from support.databases import TEST_CONFIG
 from support.hand_entries import typed
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
@@ -40,7 +41,9 @@ from scorekeeper.web import seasons as season_pages
 
 PASSWORD = "correct horse"
 Login = Callable[[str], FlaskClient]
-CHEAP_HASH = "pbkdf2:sha256:1000"
+# Hashed as the test app hashes (TEST_CONFIG): a login then finds nothing to upgrade and
+# writes nothing, so the world stays kept between the tests that only read it.
+HASH_METHOD = TEST_CONFIG["PASSWORD_HASH_METHOD"]
 WINNERS = {
     "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
     "hands": ["", ""],
@@ -95,14 +98,19 @@ def one_hand(club: Club, user: User, fmt: str, teams: list[TeamSpec], day: date)
 def person(username: str) -> User:
     """An account whose password hash is real but cheap to check: the logins of these tests
     are not what they test, and scrypt's cost times a few hundred logins is minutes."""
-    user = User(username=username, password_hash=generate_password_hash(PASSWORD, CHEAP_HASH))
+    user = User(username=username, password_hash=generate_password_hash(PASSWORD, HASH_METHOD))
     db.session.add(user)
     db.session.commit()
     return user
 
 
 @pytest.fixture
-def world(app: Flask) -> World:
+def world(kept_world: Callable[[Callable[[Flask], World]], World]) -> World:
+    """Friday and Elsewhere, built once and kept while the tests only read them."""
+    return kept_world(build_world)
+
+
+def build_world(app: Flask) -> World:
     # Built in an app context that is closed again before the test: requests made inside
     # one would share its `g`, and with it the first request's logged-in user.
     with app.app_context():

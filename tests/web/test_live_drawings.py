@@ -182,3 +182,6 @@ def test_a_withdrawn_link_gets_no_stored_drawing(
         another_worker()
         assert anyone.get(url).status_code == 404  # and the database does
     assert len(stored(match.id)) == 2  # still stored: only the link check stood in the way
+    # Every holder of any link reads the same drawing: it must not hold this link's secret.
+    bodies = db.session.scalars(sa.select(LiveDrawing.body).where(LiveDrawing.match_id == match.id))
+    assert all(token not in body for body in bodies)

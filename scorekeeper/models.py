@@ -433,3 +433,23 @@ class PlayerRating(Model):
     # How far the conservative rating (mu − 3 sigma) moved over the last few matches
     # (services.rating_history.TREND_MATCHES).
     trend: Mapped[float] = mapped_column(sa.Double)
+
+
+class LiveDrawing(Model):
+    """A drawing of a live page's changed parts (web/live.py), kept for every worker: the
+    match's viewers all ask for the same one right after a save, so one worker draws it and
+    the others read it. Keyed by what it is a drawing of: the match, its revision (which
+    moves with every save, correction and deletion), the code's build (a deploy never meets
+    an old drawing) and `what` (the kind of answer, with the language and kind of reader).
+    Each match keeps only its current revision's drawings (services/drawings.py)."""
+
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("match.id", ondelete="CASCADE"), primary_key=True
+    )
+    revision: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    build: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
+    what: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    body: Mapped[str] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(
+        sa.DateTime(timezone=True), default=utcnow, index=True
+    )

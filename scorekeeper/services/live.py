@@ -63,6 +63,13 @@ def member_revision(match_id: int, user_id: int) -> str | None:
     return None if row is None else revision_text(match_id, row[0], row[1], row[2])
 
 
+def drawn_revision(match: Match) -> str:
+    """The revision of the hands loaded with `match`: the same text as `match_revision`
+    when they are the stored ones, so a drawing is kept under the revision it shows."""
+    latest = max((h.updated_at for h in match.hands), default=None)
+    return revision_text(match.id, len(match.hands), sum(h.version for h in match.hands), latest)
+
+
 def revision_text(match_id: int, count: int, versions: int, latest: datetime | None) -> str:
     """The revision's text. The last change's time (in ms) makes it one of this database
     alone: a restored or another database cannot meet a kept drawing of the same numbers."""

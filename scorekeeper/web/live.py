@@ -9,13 +9,13 @@ new revision makes the page fetch itself again and swap the parts that changed.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, cast
 
 import sqlalchemy as sa
-from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_login import current_user, login_required
@@ -23,7 +23,7 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Membership, Role, Seat
-from scorekeeper.services import live
+from scorekeeper.services import drawings, live
 from scorekeeper.services.clubs import club_for, is_row_id, no_such_match, role_in
 from scorekeeper.services.live import POLL_EVERY_MS
 from scorekeeper.web.scoreboard import board
@@ -34,36 +34,62 @@ bp = Blueprint("live", __name__)
 
 # --- the changed parts, drawn once per revision ---------------------------------------------
 # When a hand is saved every viewer of the match asks for the new scoreboard within two
-# seconds. They all get the same parts (for their language and kind of page), so each worker
-# draws them once per revision and hands the same text to the rest: ten phones at a table
-# cost one replay of the match, not ten.
+# seconds. They all get the same parts (for their language and kind of page), so the first
+# worker to be asked draws them and stores the drawing for the others (services.drawings);
+# each worker also keeps the drawings it used in memory. Ten phones at a table cost one
+# replay of the match, not one a worker. Who may see the match is checked before any drawing
+# is looked up, on every request.
 
 #: Drawings kept per worker process: a club night's matches, each in two languages and a few
 #: kinds of page, with room to spare; the oldest go first.
 KEPT_DRAWINGS = 256
 #: Revalidate every time, and never from a shared cache: the answer is one member's.
 POLL_CACHE_CONTROL = "private, no-cache"
-_drawings: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_drawings: OrderedDict[tuple[int, str, str], str] = OrderedDict()
 _drawings_lock = threading.Lock()
 
 
-def conditional_json(etag: str, build: Callable[[], dict[str, Any]]) -> ResponseReturnValue:
-    """304 when the asker already holds `etag` (nothing is built), else the JSON of `build`.
-    A proxy that compresses may weaken the tag (W/"…"), so the comparison is the weak one."""
+def conditional_json(etag: str, build: Callable[[], str]) -> ResponseReturnValue:
+    """304 when the asker already holds `etag` (nothing is built), else the JSON text of
+    `build`. A proxy that compresses may weaken the tag (W/"…"), so the comparison is the
+    weak one."""
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        response = jsonify(build())
+        response = Response(f"{build()}\n", mimetype="application/json")
     response.set_etag(etag)
     response.headers["Cache-Control"] = POLL_CACHE_CONTROL
     return response
 
 
+def drawing(match_id: int, revision: str, what: str, draw: Callable[[Match], str]) -> str:
+    """The drawing `what` of the match at `revision`: from this worker's memory, else from
+    the store, else drawn by `draw` and stored. Only a drawing whose hands are those of
+    `revision` is stored: one drawn just after yet another save goes out but is not kept."""
+    key = (match_id, revision, what)
+    with _drawings_lock:
+        text = _drawings.get(key)
+    if text is not None:
+        return text
+    text = drawings.kept(match_id, revision, what)
+    if text is None:
+        match = match_to_draw(match_id)
+        text = draw(match)
+        if live.drawn_revision(match) != revision:
+            return text
+        drawings.keep(match_id, revision, what, text)
+    with _drawings_lock:
+        _drawings[key] = text
+        while len(_drawings) > KEPT_DRAWINGS:
+            _drawings.popitem(last=False)
+    return text
+
+
 def match_to_draw(match_id: int) -> Match:
     """The match with what a drawing of it reads loaded up front, in two queries: the match
-    with its teams, seats and players (a few rows joined), then its hands. Each worker draws
-    every revision once, right after a save, while the match's viewers all ask at once; on
-    PostgreSQL each query is a round trip."""
+    with its teams, seats and players (a few rows joined), then its hands. A revision is
+    drawn right after a save, while the match's viewers all ask at once; on PostgreSQL each
+    query is a round trip."""
     match = (
         db.session.execute(
             sa.select(Match)
@@ -99,21 +125,16 @@ def member_match_id(match_id: int) -> int:
 def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValue:
     """The poll of one match whose reader is already known to be allowed (`revision` when
     the caller read it already)."""
-
     revision = revision or live.match_revision(match_id)
 
-    def build() -> dict[str, Any]:
-        # Every viewer of the match asks for this same answer after a save: work it out once
-        # per revision (names and points hold no words, so every language shares it).
-        key = (match_id, revision, "json")
-        with _drawings_lock:
-            kept = _drawings.get(key)
-        if kept is not None:
-            return cast(dict[str, Any], kept)
-        match = match_to_draw(match_id)
-        answer = live.live_match(match).as_json()
-        _keep(key, answer)
-        return answer
+    def build() -> str:
+        # Names and points hold no words, so every language shares this drawing.
+        return drawing(
+            match_id,
+            revision,
+            "json",
+            lambda match: current_app.json.dumps(live.live_match(match).as_json()),
+        )
 
     return conditional_json(revision, build)
 
@@ -128,13 +149,6 @@ def match_json(match_id: int) -> ResponseReturnValue:
     return match_poll(match_id, revision)
 
 
-def _keep(key: tuple[Any, ...], value: Any) -> None:
-    with _drawings_lock:
-        _drawings[key] = value
-        while len(_drawings) > KEPT_DRAWINGS:
-            _drawings.popitem(last=False)
-
-
 def live_regions(
     match_id: int,
     kind: str,
@@ -144,17 +158,17 @@ def live_regions(
 ) -> ResponseReturnValue:
     """The live parts of the scoreboard as `kind` sees it ("shared", "viewer", "scorer" or
     "owner"), from the kept drawing of this revision when there is one (`revision` when the
-    caller read it already)."""
+    caller read it already). The drawing holds words of the reader's language and links
+    under the app's root, so both are part of what it is a drawing of; the link's secret is
+    not in it."""
     revision = revision or live.match_revision(match_id)
-    key = (match_id, revision, str(get_locale()), kind)
-    with _drawings_lock:
-        text = _drawings.get(key)
-    if text is None:
-        match = match_to_draw(match_id)
-        if match is None:
-            raise no_such_match()
+    what = f"html:{kind}:{get_locale()}"
+    if request.script_root:
+        what += ":" + hashlib.sha256(request.script_root.encode()).hexdigest()[:16]
+
+    def draw(match: Match) -> str:
         extras = {} if kind == "shared" else scoreboard_extras(match)
-        text = render_template(
+        return render_template(
             "matches/_live_regions.html",
             match=match,
             board=board(match),
@@ -164,7 +178,8 @@ def live_regions(
             live_etag=revision,
             **extras,
         )
-        _keep(key, text)
+
+    text = drawing(match_id, revision, what, draw)
     return text, 200, {"Cache-Control": "private, no-cache", **(headers or {})}
 
 
@@ -212,11 +227,12 @@ def big_screen(club: Club, poll_url: str, shared: bool) -> str:
 
 
 def club_poll(club_id: int) -> ResponseReturnValue:
-    def build() -> dict[str, Any]:
+    def build() -> str:
         club = db.session.get(Club, club_id)
         if club is None:
-            return {"matches": []}
-        return {"club": club.id, "matches": [m.as_json() for m in running_matches(club)]}
+            return current_app.json.dumps({"matches": []})
+        matches = [m.as_json() for m in running_matches(club)]
+        return current_app.json.dumps({"club": club.id, "matches": matches})
 
     return conditional_json(live.club_revision(club_id), build)
 

@@ -1,0 +1,187 @@
+"""Live drawings kept for every worker (services.drawings): a revision's changed parts are
+drawn once and read by the other workers, and a kept drawing is never served for another
+revision, language, match or build, nor to a link that was withdrawn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+from flask_babel import refresh
+from support.hand_entries import REFERENCE_HAND, typed
+from support.world import new_club, pagat_match, signed_in
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, LiveDrawing, Match, User
+from scorekeeper.services import drawings, hands, live, sharing
+from scorekeeper.web import live as live_pages
+
+
+@pytest.fixture
+def table(app: Flask, owner: User, client: FlaskClient) -> tuple[Club, Match, FlaskClient]:
+    club, ids = new_club(owner)
+    match = pagat_match(club, owner, [ids[n] for n in ("Ann", "Bob", "Cy", "Di")])
+    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    return club, match, signed_in(client, owner.id)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int]]]:
+    """Every drawing actually made, ("html" or "json", match id); every test starts as a
+    fresh worker would (nothing in this process's memory)."""
+    made: list[tuple[str, int]] = []
+    real_board, real_live_match = live_pages.board, live.live_match
+
+    def board(match: Match) -> object:
+        made.append(("html", match.id))
+        return real_board(match)
+
+    def live_match(match: Match) -> object:
+        made.append(("json", match.id))
+        return real_live_match(match)
+
+    monkeypatch.setattr(live_pages, "board", board)
+    monkeypatch.setattr(live, "live_match", live_match)
+    live_pages._drawings.clear()
+    yield made
+    live_pages._drawings.clear()
+
+
+def another_worker() -> None:
+    """What a request on another worker finds: only the database's drawings."""
+    live_pages._drawings.clear()
+
+
+def stored(match_id: int) -> list[tuple[str, str]]:
+    rows = db.session.execute(
+        sa.select(LiveDrawing.revision, LiveDrawing.what).where(LiveDrawing.match_id == match_id)
+    ).all()
+    return sorted((r.revision, r.what) for r in rows)
+
+
+def test_another_worker_reads_the_stored_drawing(
+    table: tuple[Club, Match, FlaskClient], drawn: list[tuple[str, int]]
+) -> None:
+    _club, match, client = table
+    for url in (f"/matches/{match.id}/live.html", f"/matches/{match.id}/live.json"):
+        first = client.get(url)
+        assert first.status_code == 200
+        another_worker()
+        again = client.get(url)
+        assert again.get_data() == first.get_data()
+        assert again.headers["Content-Type"] == first.headers["Content-Type"]
+    assert drawn == [("html", match.id), ("json", match.id)]
+    revision = live.match_revision(match.id)
+    assert stored(match.id) == [(revision, "html:owner:en"), (revision, "json")]
+    assert client.get(f"/matches/{match.id}/live.json").get_json()["hands_played"] == 1
+
+
+def test_a_new_revision_is_drawn_again_and_the_old_one_dropped(
+    table: tuple[Club, Match, FlaskClient], owner: User, drawn: list[tuple[str, int]]
+) -> None:
+    _club, match, client = table
+    url = f"/matches/{match.id}/live.html"
+    assert 'id="hand-2"' not in client.get(url).get_data(as_text=True)
+    for change in ("save", "correct", "delete"):
+        before = live.match_revision(match.id)
+        if change == "save":
+            hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+        elif change == "correct":
+            hands.edit_hand(match, 2, owner, typed(match, {**REFERENCE_HAND, "kozi": "S"}), 1, None)
+        else:
+            hands.delete_hand(match, 2, owner, 2)
+        another_worker()
+        text = client.get(url).get_data(as_text=True)
+        revision = live.match_revision(match.id)
+        assert revision != before and f"&quot;{revision}&quot;" in text
+        assert ("hand-deleted" in text) is (change == "delete")
+        assert 'id="hand-2"' in text
+        # Only the current revision's drawings stay.
+        assert {r for r, _ in stored(match.id)} == {revision}
+    assert len(drawn) == 4
+
+
+def test_each_language_has_its_own_drawing(
+    table: tuple[Club, Match, FlaskClient], drawn: list[tuple[str, int]]
+) -> None:
+    _club, match, client = table
+    url = f"/matches/{match.id}/live.html"
+
+    def page(language: str) -> str:
+        # The test's app context outlives each request: forget the last request's language.
+        refresh()
+        return client.get(url, headers={"Accept-Language": language}).get_data(as_text=True)
+
+    english = page("en")
+    another_worker()
+    greek = page("el")
+    assert "Hand 1" in english and "Hand 1" not in greek and "Γύρος 1" in greek
+    another_worker()
+    assert page("en") == english
+    assert len(drawn) == 2
+
+
+def test_another_match_never_gets_this_drawing(
+    app: Flask, table: tuple[Club, Match, FlaskClient], owner: User, drawn: list[tuple[str, int]]
+) -> None:
+    club, match, client = table
+    other = pagat_match(club, owner, [p.player_id for p in match.seats])
+    hands.record_hand(other, owner, typed(other, {**REFERENCE_HAND, "kozi": "S"}))
+    first = client.get(f"/matches/{match.id}/live.json").get_json()
+    another_worker()
+    second = client.get(f"/matches/{other.id}/live.json").get_json()
+    assert (first["id"], second["id"]) == (match.id, other.id)
+    assert drawn == [("json", match.id), ("json", other.id)]
+
+
+def test_a_drawing_of_another_build_is_not_served(
+    table: tuple[Club, Match, FlaskClient],
+    drawn: list[tuple[str, int]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _club, match, client = table
+    url = f"/matches/{match.id}/live.json"
+    client.get(url)
+    another_worker()
+    monkeypatch.setattr(drawings, "build_id", lambda: "newdeploy0000000")
+    client.get(url)
+    assert drawn == [("json", match.id), ("json", match.id)]
+    assert {w for _, w in stored(match.id)} == {"json"}  # the old build's row went
+
+
+def test_a_drawing_newer_than_its_revision_is_served_but_not_kept(
+    app: Flask, table: tuple[Club, Match, FlaskClient], drawn: list[tuple[str, int]]
+) -> None:
+    _club, match, _client = table
+    with app.test_request_context():
+        asked = live.match_revision(match.id).replace("-1-1-", "-0-0-")  # before the save
+        text = live_pages.drawing(match.id, asked, "json", lambda m: f"{len(m.hands)}")
+    assert text == "1"
+    assert stored(match.id) == []
+    assert live_pages._drawings == {}
+
+
+def test_a_withdrawn_link_gets_no_stored_drawing(
+    app: Flask, table: tuple[Club, Match, FlaskClient], owner: User, drawn: list[tuple[str, int]]
+) -> None:
+    club, match, _client = table
+    token = sharing.create_link(club, match, owner)
+    anyone = app.test_client()
+    base = f"/watch/{match.id}/{token}"
+    for url in (f"{base}/live.json", f"{base}/live.html"):
+        assert anyone.get(url).status_code == 200
+        assert anyone.get(url).status_code == 200
+    assert drawn == [("json", match.id), ("html", match.id)]
+    link = sharing.live_links(club, match)[0]
+    sharing.revoke(club, match, link.id)
+    for url in (f"{base}/live.json", f"{base}/live.html"):
+        assert anyone.get(url).status_code == 404  # this worker's memory holds the drawing
+        another_worker()
+        assert anyone.get(url).status_code == 404  # and the database does
+    assert len(stored(match.id)) == 2  # still stored: only the link check stood in the way
+    # Every holder of any link reads the same drawing: it must not hold this link's secret.
+    bodies = db.session.scalars(sa.select(LiveDrawing.body).where(LiveDrawing.match_id == match.id))
+    assert all(token not in body for body in bodies)

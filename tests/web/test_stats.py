@@ -20,6 +20,7 @@ from scorekeeper.models import (
     Club,
     HandVersion,
     JoinRequest,
+    LiveDrawing,
     Match,
     MatchStat,
     PairMatchStat,
@@ -300,8 +301,8 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
             for index in table.indexes:
                 if index.name in new_indexes:
                     index.drop(connection)
-        # 0006 added share links and join requests; 0002 had neither.
-        for model in (JoinRequest, ShareLink):
+        # 0006 added share links and join requests, 0008 live drawings; 0002 had none.
+        for model in (LiveDrawing, JoinRequest, ShareLink):
             model.__table__.drop(connection)
         # 0005 added each user's session secret; 0002 had none.
         connection.execute(sa.text('ALTER TABLE "user" DROP COLUMN session_secret'))

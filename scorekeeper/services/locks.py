@@ -40,7 +40,12 @@ def lock_row(model: Any, row_id: int, same: Any) -> None:
             .execution_options(synchronize_session=False)
         )
     else:
-        db.session.execute(sa.select(model.id).where(model.id == row_id).with_for_update())
+        # FOR NO KEY UPDATE: writers of the row still queue one at a time, but a row that
+        # only refers to it (a hand, a stat row, a live drawing a viewer keeps) is inserted
+        # without waiting for the writer's commit, as FOR UPDATE would make it.
+        db.session.execute(
+            sa.select(model.id).where(model.id == row_id).with_for_update(key_share=True)
+        )
     db.session.expire_all()
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sqlalchemy as sa
 
 from scorekeeper import referee
+from scorekeeper.hand_entry import HandEntry
 
 
 @dataclass
@@ -94,13 +95,9 @@ def check_database(engine: sa.Engine, acked: Acknowledged, shown: dict[int, Any]
                 report.lost += 1
                 report.problems.append(f"hand {number} of match {match_id} ({sent.key}) is lost")
                 continue
-            entry = _json(row.entry)
-            sides = [{k: v for k, v in t.items() if k != "players"} for t in entry["teams"]]
-            if (
-                row.version != sent.version
-                or entry["kozi"] != sent.entry["kozi"]
-                or sides != sent.entry["teams"]
-            ):
+            # Compared as entries, not as JSON: the stored one names every field and its
+            # players (the seats fill them in), the sent one only what the client wrote.
+            if row.version != sent.version or _as_sent(_json(row.entry)) != _as_sent(sent.entry):
                 report.changed += 1
                 report.problems.append(f"hand {number} of match {match_id} is not as acknowledged")
             if versions[(match_id, number)] != row.version:
@@ -154,3 +151,9 @@ def _recompute(match: Any, rows: list[Any], shown: Any) -> str | None:
     if len(shown["hands"]) != len(rows):
         return f"GET lists {len(shown['hands'])} hands, the database {len(rows)}"
     return None
+
+
+def _as_sent(entry: dict[str, Any]) -> HandEntry:
+    """An entry as the client wrote it: without the players its seats fill in."""
+    read = HandEntry.from_json(entry)
+    return replace(read, teams=tuple(replace(side, players=()) for side in read.teams))

@@ -88,4 +88,5 @@ class PollShortcut:
 def install(app: Flask) -> None:
     """Put the shortcut in front of the app (outermost: after any proxy middleware)."""
     shortcut: Any = PollShortcut(app, app.wsgi_app)
+    # Flask's documented way in for WSGI middleware; mypy reads it as replacing a method.
     app.wsgi_app = shortcut  # type: ignore[method-assign]

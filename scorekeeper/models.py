@@ -186,7 +186,9 @@ class Seat(Model):
     team_id: Mapped[int | None] = mapped_column(sa.ForeignKey("match_team.id"))
 
     match: Mapped[Match] = relationship(back_populates="seats")
-    player: Mapped[Player] = relationship()
+    # Joined: every reader of a seat wants its player's name (seating, scoreboards), and one
+    # query per seat made a save and every page that names players cost a query a player.
+    player: Mapped[Player] = relationship(lazy="joined")
     team: Mapped[MatchTeam | None] = relationship()
 
 

@@ -176,14 +176,7 @@ def read_cards(
     cards at the table), so judging them takes a bounded time."""
     if value is None and not required:
         return ()
-    if isinstance(value, str):
-        text = value
-    elif isinstance(value, list) and all(isinstance(item, str) for item in value):
-        text = " ".join(value)
-    else:
-        raise InputError(f'{what} must be cards as text, such as "3H 4H 5H", not {_short(value)}')
-    if len(text) > MAX_CARD_TEXT:  # the text is stored with the hand as it was written
-        raise InputError(f"{what} may be at most {MAX_CARD_TEXT} characters of cards")
+    text = _card_text(value, what)
     try:
         cards = parse_cards(text)
     except ValueError as error:

@@ -151,14 +151,7 @@ def count_changes(
                 "match_id": match.id,
                 "player_id": pid,
                 "competitor_total": scaled(after.totals.get(line.competitor, Fraction(0))),
-                "hands": line.hands,
-                "points": scaled(line.points),
-                "side_points": line.side_points,
-                "biribas_clean": line.biribas_clean,
-                "biribas_dirty": line.biribas_dirty,
-                "full_runs": line.full_runs,
-                "went_out": line.went_out,
-                "best_hand": line.best_hand,
+                **_counted(line),
             }
             for pid, line in lines.items()
         ],
@@ -369,14 +362,7 @@ def stat_rows(
             "competitor_order": line.competitor_order,
             "seat": line.seat,
             "competitor_total": scaled(line.competitor_total),
-            "hands": line.hands,
-            "points": scaled(line.points),
-            "side_points": line.side_points,
-            "biribas_clean": line.biribas_clean,
-            "biribas_dirty": line.biribas_dirty,
-            "full_runs": line.full_runs,
-            "went_out": line.went_out,
-            "best_hand": line.best_hand,
+            **_counted(line),
         }
         for line in summary.lines
     ]
@@ -396,6 +382,20 @@ def stat_rows(
         for pair in summary.pairs
     ]
     return {MatchStat: [played], PlayerMatchStat: players, PairMatchStat: pairs}
+
+
+def _counted(line: PlayerLine) -> dict[str, Any]:
+    """What a player's hands in one match add up to, as PlayerMatchStat stores it."""
+    return {
+        "hands": line.hands,
+        "points": scaled(line.points),
+        "side_points": line.side_points,
+        "biribas_clean": line.biribas_clean,
+        "biribas_dirty": line.biribas_dirty,
+        "full_runs": line.full_runs,
+        "went_out": line.went_out,
+        "best_hand": line.best_hand,
+    }
 
 
 def scaled(points: Fraction) -> int:

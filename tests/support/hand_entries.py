@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Match
 from scorekeeper.services.hand_input import read_entry, seating_of
@@ -19,6 +20,28 @@ from scorekeeper.services.hand_input import read_entry, seating_of
 def typed(match: Match, raw: Mapping[str, Any]) -> HandEntry:
     """`raw` (a hand as the API's body gives it) read for `match` as the API reads it."""
     return read_entry(raw, seating_of(match))
+
+
+def entry_for(match: Match, choice: int, swap: bool, alone: int) -> dict[str, Any]:
+    """One of the demo's real pagat hands (`choice`, its sides swapped or not), fitted to the
+    match's table; in a shared format, seat number `alone` plays by itself."""
+    kozi, first, second = PAGAT_HANDS[choice % len(PAGAT_HANDS)]
+    if swap:
+        first, second = second, first
+    if match.format == "4p":
+        return {"kozi": kozi, "teams": [{"name": "A", **first}, {"name": "B", **second}]}
+    if match.format == "2p":
+        sides = [{**first, "hands": first["hands"][:1]}, {**second, "hands": second["hands"][:1]}]
+        return {"kozi": kozi, "teams": [{"name": "A", **sides[0]}, {"name": "B", **sides[1]}]}
+    seated = [s.player_id for s in match.seats]
+    single = seated[alone % len(seated)]
+    return {
+        "kozi": kozi,
+        "teams": [
+            {**first, "players": [p for p in seated if p != single]},
+            {**second, "hands": second["hands"][:1], "players": [single]},
+        ],
+    }
 
 
 #: The side that goes out: 5S-JS (clean), QD QC QH, 8H-KH JK (dirty kózi run), biribaki.

@@ -9,9 +9,8 @@ from typing import Any
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.hand_entries import typed
+from support.hand_entries import entry_for, typed
 
-from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
 from scorekeeper.hand_entry import HandEntry
 from scorekeeper.models import Match, MatchStat, PairMatchStat, PlayerMatchStat, User
@@ -21,27 +20,6 @@ from scorekeeper.services.errors import Conflict
 from scorekeeper.services.matches import TeamSpec
 
 FORMATS = ("4p", "2p", "3p-partnership")
-
-
-def entry_for(match: Match, choice: int, swap: bool, alone: int) -> dict[str, Any]:
-    """One of the demo's real pagat hands, fitted to the match's table."""
-    kozi, first, second = PAGAT_HANDS[choice % len(PAGAT_HANDS)]
-    if swap:
-        first, second = second, first
-    if match.format == "4p":
-        return {"kozi": kozi, "teams": [{"name": "A", **first}, {"name": "B", **second}]}
-    if match.format == "2p":
-        sides = [{**first, "hands": first["hands"][:1]}, {**second, "hands": second["hands"][:1]}]
-        return {"kozi": kozi, "teams": [{"name": "A", **sides[0]}, {"name": "B", **sides[1]}]}
-    seated = [s.player_id for s in match.seats]
-    single = seated[alone % len(seated)]
-    return {
-        "kozi": kozi,
-        "teams": [
-            {**first, "players": [p for p in seated if p != single]},
-            {**second, "hands": second["hands"][:1], "players": [single]},
-        ],
-    }
 
 
 def rows_of(match: Match) -> dict[str, list[tuple[Any, ...]]]:

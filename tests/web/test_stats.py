@@ -12,9 +12,8 @@ from flask_migrate import upgrade
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import replay
-from support.hand_entries import typed
+from support.hand_entries import entry_for, typed
 
-from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Club,
@@ -69,28 +68,6 @@ def snapshot(club: Club) -> dict[str, list[tuple[Any, ...]]]:
         )
         found[table.__tablename__] = [tuple(plain(v) for v in row) for row in rows]
     return found
-
-
-def entry_for(match: Match, choice: int, swap: bool, alone: int) -> dict[str, Any]:
-    """One of the demo's real pagat hands, fitted to the match's table."""
-    kozi, first, second = PAGAT_HANDS[choice % len(PAGAT_HANDS)]
-    if swap:
-        first, second = second, first
-    if match.format == "4p":
-        return {"kozi": kozi, "teams": [{"name": "A", **first}, {"name": "B", **second}]}
-    if match.format == "2p":
-        teams = [{**first, "hands": first["hands"][:1]}, {**second, "hands": second["hands"][:1]}]
-        return {"kozi": kozi, "teams": [{"name": "A", **teams[0]}, {"name": "B", **teams[1]}]}
-    seated = [s.player_id for s in match.seats]
-    single = seated[alone % len(seated)]
-    pair = [p for p in seated if p != single]
-    return {
-        "kozi": kozi,
-        "teams": [
-            {**first, "players": pair},
-            {**second, "hands": second["hands"][:1], "players": [single]},
-        ],
-    }
 
 
 def start(club: Club, user: User, people: list[int], fmt: str, shift: int) -> Match:

@@ -150,7 +150,10 @@ def test_start_a_match_enter_hands_and_correct_one(
     expect(page.get_by_role("button", name="Save hand 2")).to_be_disabled()
     page.locator("label[for='kozi-C']").click()
     type_meld(page, 0, 0, "3H 5H 7H", "Not legal:")
-    page.get_by_role("button", name="Save hand 2").click()
+    # The live preview already shows the problem; the refusal is the page the server draws
+    # after the JSON save is refused, so wait for that page before looking at it.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save hand 2").click()
     expect(page.get_by_text("The meld 3♥ 5♥ 7♥ of Us is not legal.")).to_be_visible()
     expect(page.get_by_label("Accept anyway, because…")).to_be_visible()
     shoot(page, screenshots, "hand-refused")

@@ -233,10 +233,12 @@ def create_token(user: User, label: str = "") -> str:
 
 
 def user_for_token(token: str) -> User | None:
-    row = db.session.scalar(
-        sa.select(ApiToken).where(ApiToken.digest == _digest(token), ApiToken.revoked_at.is_(None))
+    # One query for token and user: every API call asks this before anything else.
+    return db.session.scalar(
+        sa.select(User)
+        .join(ApiToken, ApiToken.user_id == User.id)
+        .where(ApiToken.digest == _digest(token), ApiToken.revoked_at.is_(None))
     )
-    return None if row is None else row.user
 
 
 def revoke_token(user: User, token_id: int) -> None:

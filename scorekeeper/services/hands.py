@@ -34,7 +34,7 @@ from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
 from scorekeeper.services.hand_input import read_entry, seating_of
 from scorekeeper.services.hand_words import with_words, worded
-from scorekeeper.services.locks import lock_match
+from scorekeeper.services.locks import hold_match, lock_match
 from scorekeeper.services.match_summary import HandData
 from scorekeeper.services.matches import (
     live_hands,
@@ -106,14 +106,16 @@ def record_hand(
         seen, plan = match.progress, _plan(match, entry, accepted_reason)
     except ServiceError:
         seen, plan = None, None  # refused against old hands? decide on the newest
-    lock_match(match)
+    now = hold_match(match)
     if idempotency_key:
         earlier = _by_key(match, idempotency_key)
         if earlier is not None:
             return earlier, False
     # The next hand's score follows from the progress alone (its number, the live hands'
-    # count, the totals before it): the same progress under the lock is the same plan.
-    if plan is None or seen is None or match.progress != seen:
+    # count, the totals before it): the same progress under the lock is the same plan, and
+    # nothing read before the lock needs reading again.
+    if plan is None or seen is None or now != seen:
+        db.session.expire_all()  # another hand came first: read the match as it is now
         plan = _plan(match, entry, accepted_reason)
     hand = Hand(
         match_id=match.id,  # not `match=`: that would load every hand of the match again

@@ -27,29 +27,43 @@ def lock_row(model: Any, row_id: int, same: Any) -> None:
     Afterwards every object in the session is read again, since what was read before the
     lock may be stale.
     """
-    db.session.flush()  # nothing pending may be lost by the expiry below
+    hold_row(model, row_id, same)
+    db.session.expire_all()
+
+
+def hold_row(model: Any, row_id: int, same: Any, read: Any = None) -> Any:
+    """Hold row `row_id` of `model` as `lock_row` does, and return its column `read` as it
+    is under the lock (in the same statement), leaving the session's objects as they are:
+    for a caller that can tell from that one value whether what it read before still holds.
+    """
+    db.session.flush()  # what is pending is written under the lock, as after lock_row
+    table = model.__table__
+    key = table.c.id
+    column = key if read is None else table.c[read.key]
     if db.session.get_bind().dialect.name == "sqlite":
         # SQLite has no row locks; a write takes the database's write lock until commit (and
         # waits for it up to the busy timeout, see extensions.py). A write that changes nothing
         # takes it now, before the reads, so they see every write committed before ours.
         # (Not the key column: rewriting a parent key would make SQLite check child tables.)
-        db.session.execute(
-            sa.update(model)
-            .where(model.id == row_id)
-            .values({same: same})
-            .execution_options(synchronize_session=False)
+        rewrite = table.c[same.key]
+        statement: Any = (
+            sa.update(table).where(key == row_id).values({rewrite: rewrite}).returning(column)
         )
     else:
         # FOR NO KEY UPDATE: writers of the row still queue one at a time, but a row that
         # only refers to it (a hand, a stat row, a live drawing a viewer keeps) is inserted
         # without waiting for the writer's commit, as FOR UPDATE would make it.
-        db.session.execute(
-            sa.select(model.id).where(model.id == row_id).with_for_update(key_share=True)
-        )
-    db.session.expire_all()
+        statement = sa.select(column).where(key == row_id).with_for_update(key_share=True)
+    return db.session.execute(statement).scalar()
 
 
 def lock_match(match: Match) -> None:
     """Hold `match` for this transaction: what was read before the lock is either read anew
     or, for a new hand, checked against the progress it was scored from."""
     lock_row(Match, match.id, Match.first_dealer)
+
+
+def hold_match(match: Match) -> Any:
+    """Hold `match` for this transaction and return its progress as stored under the lock
+    (see `hold_row`): a new hand scored from the same progress is still right."""
+    return hold_row(Match, match.id, Match.first_dealer, Match.progress)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -168,9 +170,18 @@ def _seat_table(match: Match, fmt: TableFormat, players: list[Any]) -> None:
 
 def variant_of(match: Match) -> Variant:
     """The match's own frozen rules; options the players changed are no longer assumptions."""
-    preset = find_variant(match.variant_id)
-    variant = preset.with_options(**match.options)
-    return dataclasses.replace(variant, assumed=preset.assumed - set(match.house_rules))
+    # Every save and every page asks this, and building a variant checks all its options:
+    # one build per distinct set of rules (a Variant is frozen, so it can be shared).
+    key = json.dumps([match.variant_id, match.options, sorted(match.house_rules)], sort_keys=True)
+    return _variant(key)
+
+
+@functools.lru_cache(maxsize=256)
+def _variant(key: str) -> Variant:
+    variant_id, options, house_rules = json.loads(key)
+    preset = find_variant(variant_id)
+    variant = preset.with_options(**options)
+    return dataclasses.replace(variant, assumed=preset.assumed - set(house_rules))
 
 
 def format_of(match: Match) -> TableFormat:

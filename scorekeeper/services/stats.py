@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 import sqlalchemy as sa
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper.extensions import db
@@ -107,6 +108,15 @@ def count_changes(
     player's best hand may have been taken out."""
     session = _active(session)
     session.flush()
+    if (
+        added
+        and not removed
+        and not start_moved
+        and after.played > len(added)  # the match had a live hand, so its rows are there
+        and not after.state(setup).finished
+    ):
+        _count_added(match, setup, after, added, session)
+        return
     stat, pair = PlayerMatchStat, PairMatchStat
     rows = list(
         session.execute(sa.select(*stat.__table__.columns).where(stat.match_id == match.id))
@@ -208,6 +218,131 @@ def count_changes(
                 for p in new
             ],
         )
+
+
+def _add_to_players() -> sa.Update:
+    """Each player's row moved by what new hands add (bound per player: `_count_added`)."""
+    stat = cast(sa.Table, PlayerMatchStat.__table__)
+    best = sa.bindparam("b_best", type_=sa.BigInteger)
+    return (
+        sa.update(stat)
+        .where(
+            stat.c.match_id == sa.bindparam("b_match"),
+            stat.c.player_id == sa.bindparam("b_player"),
+            stat.c.finished.is_(False),
+        )
+        .values(
+            competitor_total=sa.bindparam("b_total"),
+            best_hand=sa.case(
+                (best.is_(None), stat.c.best_hand),
+                (stat.c.best_hand.is_(None), best),
+                (stat.c.best_hand < best, best),
+                else_=stat.c.best_hand,
+            ),
+            **{name: stat.c[name] + sa.bindparam(f"b_{name}") for name in SUMMED},
+        )
+    )
+
+
+def _add_to_pairs() -> sa.Update:
+    """Each pair's row moved by what new hands add (bound per pair: `_count_added`)."""
+    pair = cast(sa.Table, PairMatchStat.__table__)
+    return (
+        sa.update(pair)
+        .where(
+            pair.c.match_id == sa.bindparam("b_match"),
+            pair.c.player_id == sa.bindparam("b_player"),
+            pair.c.partner_id == sa.bindparam("b_partner"),
+        )
+        .values(
+            hands=pair.c.hands + sa.bindparam("b_hands"),
+            side_points=pair.c.side_points + sa.bindparam("b_side_points"),
+        )
+    )
+
+
+def _count_added(
+    match: Match,
+    setup: MatchSetup,
+    after: progress.Progress,
+    added: Sequence[HandData],
+    session: Session,
+) -> None:
+    """`count_changes` for hands only added to a running match (a save, the most common
+    write): each row moves by what the new hands add, in the database, so the rows are
+    written without being read. A row that is not where it should be (missing, or of a
+    finished match) makes the whole match summed again."""
+    team_of = {pid: name for name, pids in (setup.teams or {}).items() for pid in pids}
+    lines = {
+        int(seat): PlayerLine(int(seat), "", team_of.get(seat, seat), 0, 0, Fraction(0), False)
+        for seat in setup.seats
+    }
+    pairs: dict[tuple[int, int], PairLine] = {}
+    for number, entry, result in added:
+        count_hand(setup, lines, pairs, number, entry, result)
+    moved = session.execute(
+        _ADD_TO_PLAYERS,
+        [
+            {
+                "b_match": match.id,
+                "b_player": pid,
+                "b_total": scaled(after.totals.get(line.competitor, Fraction(0))),
+                "b_best": line.best_hand,
+                **{f"b_{name}": counted[name] for name in SUMMED},
+            }
+            for pid, line, counted in ((p, ln, _counted(ln)) for p, ln in lines.items())
+        ],
+    )
+    if _rowcount(moved) != len(lines):
+        refresh_match(match, session)  # it sums from the hands: what moved above is redone
+        return
+    if not pairs:
+        return
+    moved = session.execute(
+        _ADD_TO_PAIRS,
+        [
+            {
+                "b_match": match.id,
+                "b_player": p.player_id,
+                "b_partner": p.partner_id,
+                "b_hands": p.hands,
+                "b_side_points": p.side_points,
+            }
+            for p in pairs.values()
+        ],
+    )
+    if _rowcount(moved) == len(pairs):
+        return
+    # Two players on one side for the first time in this match (share formats only).
+    pair = PairMatchStat
+    stored = sa.select(pair.player_id, pair.partner_id).where(pair.match_id == match.id)
+    known = {(a, b) for a, b in session.execute(stored)}
+    new = [p for key, p in pairs.items() if key not in known]
+    played_at = session.scalar(sa.select(MatchStat.played_at).where(MatchStat.match_id == match.id))
+    session.execute(
+        sa.insert(pair),
+        [
+            {
+                "match_id": match.id,
+                "player_id": p.player_id,
+                "partner_id": p.partner_id,
+                "club_id": match.club_id,
+                "played_at": played_at,
+                "finished": False,
+                "teammates": False,
+                "won": False,
+                "hands": p.hands,
+                "side_points": p.side_points,
+            }
+            for p in new
+        ],
+    )
+
+
+def _rowcount(result: Any) -> int:
+    """The rows an UPDATE changed, summed over its parameter sets (SQLite's and psycopg's
+    executemany both sum them)."""
+    return cast(CursorResult[Any], result).rowcount
 
 
 def _first_rows(match: Match, hand: HandData, session: Session) -> None:
@@ -484,3 +619,8 @@ def _match_batches(session: Session, club_id: int, ids: Sequence[int]) -> Iterat
         for match in batch:
             if match.id not in held:
                 session.expunge(match)
+
+
+# Built once: a save runs them with its own values, and building them cost more than running.
+_ADD_TO_PLAYERS = _add_to_players()
+_ADD_TO_PAIRS = _add_to_pairs()

@@ -19,6 +19,12 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(when: datetime) -> datetime:
+    """A stored time as an aware UTC time: SQLite gives back naive times (stored as UTC),
+    PostgreSQL aware ones."""
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
 def new_session_secret() -> str:
     return secrets.token_hex(16)
 

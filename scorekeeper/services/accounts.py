@@ -233,12 +233,15 @@ def create_token(user: User, label: str = "") -> str:
 
 
 def user_for_token(token: str) -> User | None:
-    # One query for token and user: every API call asks this before anything else.
-    return db.session.scalar(
-        sa.select(User)
-        .join(ApiToken, ApiToken.user_id == User.id)
-        .where(ApiToken.digest == _digest(token), ApiToken.revoked_at.is_(None))
-    )
+    return db.session.scalar(_TOKEN_USER, {"digest": _digest(token)})
+
+
+# One query for token and user, built once: every API call asks it before anything else.
+_TOKEN_USER = (
+    sa.select(User)
+    .join(ApiToken, ApiToken.user_id == User.id)
+    .where(ApiToken.digest == sa.bindparam("digest"), ApiToken.revoked_at.is_(None))
+)
 
 
 def revoke_token(user: User, token_id: int) -> None:

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, HandVersion, Match, Membership, Seat, User
+from scorekeeper.models import Club, HandVersion, Match, Membership, Seat, User, as_utc
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.numbers import row_id
 
@@ -162,5 +162,4 @@ def _match(match: Match, versions: list[HandVersion], users: dict[int, str]) -> 
 
 def _time(when: datetime) -> str:
     """An ISO time in UTC (SQLite gives back naive times, stored as UTC)."""
-    aware = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-    return aware.isoformat()
+    return as_utc(when).isoformat()

@@ -64,17 +64,18 @@ def _match_and_role(user: User | None, match_id: object) -> tuple[Match, Role] |
     seats (what nearly every match page and every hand save reads next)."""
     if not is_row_id(match_id) or user is None or not getattr(user, "is_authenticated", False):
         return None
-    row = (
-        db.session.execute(
-            sa.select(Match, Membership.role)
-            .join(Membership, Membership.club_id == Match.club_id)
-            .where(Match.id == match_id, Membership.user_id == user.id)
-            .options(joinedload(Match.teams), joinedload(Match.seats))
-        )
-        .unique()
-        .first()
-    )
+    found = db.session.execute(_MATCH_AND_ROLE, {"match_id": match_id, "user_id": user.id})
+    row = found.unique().first()
     return None if row is None else (row[0], row[1])
+
+
+# Built once (every match page and every hand save runs it), with the ids bound per call.
+_MATCH_AND_ROLE = (
+    sa.select(Match, Membership.role)
+    .join(Membership, Membership.club_id == Match.club_id)
+    .where(Match.id == sa.bindparam("match_id"), Membership.user_id == sa.bindparam("user_id"))
+    .options(joinedload(Match.teams), joinedload(Match.seats))
+)
 
 
 def no_such_match() -> NotFound:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import referee
 from scorekeeper.extensions import db
@@ -129,13 +131,18 @@ def record_hand(
     try:
         db.session.add(hand)
         db.session.flush()
-        db.session.add(_version(hand, "created", by))
+        saved_at = utcnow()
+        db.session.add(_version(hand, "created", by, saved_at))
         progress.store(match, plan.after)
         # Leaderboard and ratings, in this same transaction.
         stats.count_changes(
-            match, plan.setup, plan.after, added=[(plan.number, plan.entry, plan.result)]
+            match,
+            plan.setup,
+            plan.after,
+            added=[(plan.number, plan.entry, plan.result)],
+            saved_at=saved_at,
         )
-        db.session.commit()
+        _commit_keeping(hand)
     except IntegrityError:
         # Another request saved first: the same key (a double tap) or the same hand number.
         db.session.rollback()
@@ -146,6 +153,18 @@ def record_hand(
             _("Another hand was saved at the same moment; reload and try again.")
         ) from None
     return hand, True
+
+
+def _commit_keeping(hand: Hand) -> None:
+    """Commit, keeping `hand` as it was just written instead of reading it back for the
+    answer (a query per save): nothing else wrote it, since its match was held."""
+    written = {key: hand.__dict__[key] for key in _HAND_COLUMNS if key in hand.__dict__}
+    db.session.commit()
+    for key, value in written.items():
+        set_committed_value(hand, key, value)
+
+
+_HAND_COLUMNS = tuple(column.key for column in sa.inspect(Hand).column_attrs)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -494,7 +513,9 @@ def _stale(hand: Hand) -> Conflict:
     )
 
 
-def _version(hand: Hand, action: str, user_id: int | None) -> HandVersion:
+def _version(
+    hand: Hand, action: str, user_id: int | None, at: datetime | None = None
+) -> HandVersion:
     return HandVersion(
         match_id=hand.match_id,
         number=hand.number,
@@ -504,6 +525,7 @@ def _version(hand: Hand, action: str, user_id: int | None) -> HandVersion:
         result=hand.result,
         accepted_reason=hand.accepted_reason,
         user_id=user_id,
+        created_at=at or utcnow(),
     )
 
 

@@ -20,10 +20,9 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, Match, Membership, PlayerMatchStat
+from scorekeeper.models import Hand, Match, Membership, PlayerMatchStat, as_utc
 from scorekeeper.rules.points import format_points
 from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
-from scorekeeper.services.stats import as_utc
 
 #: How often a live page asks whether anything changed, in milliseconds: with the answer's
 #: own time a save shows on every other phone within 3 s (static/js/live.js).

@@ -12,6 +12,7 @@ scored again there.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import sqlalchemy as sa
@@ -37,24 +38,33 @@ def hold_row(model: Any, row_id: int, same: Any, read: Any = None) -> Any:
     for a caller that can tell from that one value whether what it read before still holds.
     """
     db.session.flush()  # what is pending is written under the lock, as after lock_row
+    sqlite = db.session.get_bind().dialect.name == "sqlite"
+    statement = _holding(model, same.key, None if read is None else read.key, sqlite)
+    return db.session.execute(statement, {"row_id": row_id}).scalar()
+
+
+@functools.cache
+def _holding(model: Any, same: str, read: str | None, sqlite: bool) -> Any:
+    """The statement that holds a row of `model` (built once: each hand write runs it)."""
     table = model.__table__
     key = table.c.id
-    column = key if read is None else table.c[read.key]
-    if db.session.get_bind().dialect.name == "sqlite":
+    column = key if read is None else table.c[read]
+    if sqlite:
         # SQLite has no row locks; a write takes the database's write lock until commit (and
         # waits for it up to the busy timeout, see extensions.py). A write that changes nothing
         # takes it now, before the reads, so they see every write committed before ours.
         # (Not the key column: rewriting a parent key would make SQLite check child tables.)
-        rewrite = table.c[same.key]
-        statement: Any = (
-            sa.update(table).where(key == row_id).values({rewrite: rewrite}).returning(column)
+        rewrite = table.c[same]
+        return (
+            sa.update(table)
+            .where(key == sa.bindparam("row_id"))
+            .values({rewrite: rewrite})
+            .returning(column)
         )
-    else:
-        # FOR NO KEY UPDATE: writers of the row still queue one at a time, but a row that
-        # only refers to it (a hand, a stat row, a live drawing a viewer keeps) is inserted
-        # without waiting for the writer's commit, as FOR UPDATE would make it.
-        statement = sa.select(column).where(key == row_id).with_for_update(key_share=True)
-    return db.session.execute(statement).scalar()
+    # FOR NO KEY UPDATE: writers of the row still queue one at a time, but a row that only
+    # refers to it (a hand, a stat row, a live drawing a viewer keeps) is inserted without
+    # waiting for the writer's commit, as FOR UPDATE would make it.
+    return sa.select(column).where(key == sa.bindparam("row_id")).with_for_update(key_share=True)
 
 
 def lock_match(match: Match) -> None:

@@ -21,11 +21,11 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Match, MatchStat, Player, PlayerMatchStat, Season, Seat
+from scorekeeper.models import Club, Match, MatchStat, Player, PlayerMatchStat, Season, Seat, as_utc
 from scorekeeper.services.leaderboard import season_part
 from scorekeeper.services.records import MatchLine, match_lines
 from scorekeeper.services.seasons import season_on
-from scorekeeper.services.stats import as_utc, unscaled
+from scorekeeper.services.stats import unscaled
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Hand, Match, MatchTeam, Seat, User
+from scorekeeper.models import Club, Hand, Match, MatchTeam, Seat, User, as_utc
 from scorekeeper.referee import MAX_NAME, MAX_TEAMS
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
 from scorekeeper.rules.match import (
@@ -289,5 +289,5 @@ def hand_json(hand: Hand) -> dict[str, Any]:
         "problems": hand.result["problems"],
         "accepted_reason": hand.accepted_reason,
         "entry": hand.entry,
-        "updated_at": hand.updated_at.isoformat(),
+        "updated_at": as_utc(hand.updated_at).isoformat(),
     }

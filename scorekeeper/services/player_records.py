@@ -12,13 +12,13 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Match, Player, PlayerMatchStat, Seat
+from scorekeeper.models import Club, Match, Player, PlayerMatchStat, Seat, as_utc
 from scorekeeper.services import records
 from scorekeeper.services.match_list import Listed, season_ids
 from scorekeeper.services.records import BestHand, SeasonLine
 from scorekeeper.services.seasons import seasons_of
 from scorekeeper.services.standings import PlayerRow
-from scorekeeper.services.stats import SUMMED, as_utc, unscaled
+from scorekeeper.services.stats import SUMMED, unscaled
 
 
 def season_lines(club: Club, player: Player) -> list[SeasonLine]:

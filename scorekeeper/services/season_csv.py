@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -14,7 +14,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.hand_entry import HandEntry
-from scorekeeper.models import Club, Match, PlayerMatchStat, Season, Seat
+from scorekeeper.models import Club, Match, PlayerMatchStat, Season, Seat, as_utc
 from scorekeeper.services.leaderboard import in_season
 from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
 from scorekeeper.services.seasons import season_on, seasons_of
@@ -72,7 +72,7 @@ def _matches(
     order = list(db.session.execute(query))
     for start in range(0, len(order), _BATCH):
         chunk = order[start : start + _BATCH]
-        times = {match_id: _utc(when) for match_id, when in chunk}
+        times = {match_id: as_utc(when) for match_id, when in chunk}
         loaded = {
             m.id: m
             for m in db.session.scalars(
@@ -149,7 +149,3 @@ def _text(value: str) -> str:
 
 def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
-
-
-def _utc(when: datetime) -> datetime:
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)

@@ -19,7 +19,7 @@ was played, a repair by hand) calls `refresh_match` or `rebuild` afterwards.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from fractions import Fraction
 from typing import Any, cast
 
@@ -41,6 +41,7 @@ from scorekeeper.models import (
     PlayerTotal,
     RatingStep,
     Seat,
+    as_utc,
 )
 from scorekeeper.rules.match import MatchSetup
 from scorekeeper.services import progress, rating_history
@@ -94,6 +95,7 @@ def count_changes(
     added: Sequence[HandData] = (),
     start_moved: bool = False,
     session: Session | None = None,
+    saved_at: datetime | None = None,
 ) -> None:
     """Bring `match`'s summary rows in step after a save, a correction or a deletion: the
     hands' data in `removed` (as they were stored) are taken out of this match's rows and
@@ -101,22 +103,23 @@ def count_changes(
     this match's rows are read and written (a handful, by their keys), so a save costs the
     same at hand 200 as at hand 2, and a correction as much as the hands it rescored.
 
-    A match's first live hand makes its rows. Where more than sums move, the whole match is
-    summed again (`refresh_match`): when its rows are not there otherwise, or it has no
-    live hand left, when its first live hand changed (`start_moved`: its place in time),
-    when it is or was finished (the players' totals and the ratings read it), and when a
-    player's best hand may have been taken out."""
+    A match's first live hand makes its rows (`saved_at`, when the hands were just saved
+    and the caller knows the time, spares reading it back). Where more than sums move, the
+    whole match is summed again (`refresh_match`): when its rows are not there otherwise,
+    or it has no live hand left, when its first live hand changed (`start_moved`: its place
+    in time), when it is or was finished (the players' totals and the ratings read it), and
+    when a player's best hand may have been taken out."""
     session = _active(session)
     session.flush()
-    if (
-        added
-        and not removed
-        and not start_moved
-        and after.played > len(added)  # the match had a live hand, so its rows are there
-        and not after.state(setup).finished
-    ):
-        _count_added(match, setup, after, added, session)
-        return
+    if added and not removed and not start_moved and not after.state(setup).finished:
+        if after.played > len(added):  # the match had a live hand, so its rows are there
+            _count_added(match, setup, after, added, session)
+            return
+        if saved_at is not None and len(added) == after.played == 1:
+            # The match's first live hand, just saved at `saved_at`: a match without a live
+            # hand has no rows, so this one makes them.
+            _first_rows(match, added[0], session, saved_at)
+            return
     stat, pair = PlayerMatchStat, PairMatchStat
     rows = list(
         session.execute(sa.select(*stat.__table__.columns).where(stat.match_id == match.id))
@@ -345,11 +348,17 @@ def _rowcount(result: Any) -> int:
     return cast(CursorResult[Any], result).rowcount
 
 
-def _first_rows(match: Match, hand: HandData, session: Session) -> None:
-    """The rows of a match whose first live hand was just saved: the match had none (a
-    match without a live hand has no rows), is not finished, and so moves no player's
-    totals and no rating."""
-    played_at = _first_hand_times(session, Hand.match_id == match.id)[match.id]
+def _first_rows(
+    match: Match, hand: HandData, session: Session, saved_at: datetime | None = None
+) -> None:
+    """The rows of a match whose first live hand was just saved (at `saved_at`, if the
+    caller knows): the match had none (a match without a live hand has no rows), is not
+    finished, and so moves no player's totals and no rating."""
+    played_at = (
+        as_utc(saved_at)
+        if saved_at is not None
+        else _first_hand_times(session, Hand.match_id == match.id)[match.id]
+    )
     summary = summarize(match, [hand], named=False)
     for table, values in stat_rows(match, played_at, summary=summary).items():
         if values:
@@ -590,11 +599,6 @@ def _first_hand_times(session: Session, where: sa.ColumnElement[bool]) -> dict[i
         .group_by(Hand.match_id)
     )
     return {match_id: as_utc(when) for match_id, when in rows}
-
-
-def as_utc(when: datetime) -> datetime:
-    """SQLite gives back naive times (stored as UTC), PostgreSQL aware ones."""
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
 def _match_batches(session: Session, club_id: int, ids: Sequence[int]) -> Iterator[list[Match]]:

@@ -24,7 +24,7 @@ from flask_login import current_user
 
 from scorekeeper.extensions import csrf, db, login_manager
 from scorekeeper.hand_entry import HandEntry
-from scorekeeper.models import Club, Hand, Match, Player, Role
+from scorekeeper.models import Club, Hand, Match, Player, Role, as_utc
 from scorekeeper.referee import show
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.services import clubs, hands, matches
@@ -325,7 +325,7 @@ def _club_json(club: Club, role: Role) -> dict[str, Any]:
                 "variant": m.variant_id,
                 "format": m.format,
                 "players": [s.player.name for s in m.seats],
-                "created_at": m.created_at.isoformat(),
+                "created_at": as_utc(m.created_at).isoformat(),
             }
             for m in club.matches
         ],

@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper.hand_entry import HandEntry, SideEntry
-from scorekeeper.models import HandVersion, Match
+from scorekeeper.models import HandVersion, Match, as_utc
 from scorekeeper.rules.cards import Suit, parse_cards
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.points import format_points
@@ -28,7 +28,6 @@ from scorekeeper.services.matches import (
     state_of,
     variant_of,
 )
-from scorekeeper.services.stats import as_utc
 from scorekeeper.web.game_words import deal_text, pot_of, requirement_text
 from scorekeeper.web.house_rules import option_label
 from scorekeeper.web.match_forms import win_rule

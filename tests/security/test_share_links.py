@@ -13,9 +13,8 @@ from flask import Flask
 from security_world import World, client_as, csrf_token, snapshot
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Membership, Role, ShareLink
+from scorekeeper.models import Membership, Role, ShareLink, as_utc
 from scorekeeper.services import sharing
-from scorekeeper.services.stats import as_utc
 
 
 def watch_urls(match: int, share: str) -> list[str]:

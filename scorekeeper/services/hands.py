@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
@@ -132,7 +132,7 @@ def record_hand(
         db.session.add(hand)
         db.session.flush()
         saved_at = utcnow()
-        db.session.add(_version(hand, "created", by, saved_at))
+        _add_version(hand, "created", by, saved_at)
         progress.store(match, plan.after)
         # Leaderboard and ratings, in this same transaction.
         stats.count_changes(
@@ -240,7 +240,7 @@ def edit_hand(
         accepted_reason=reason,
         user=user,
     )
-    db.session.add(_version(hand, "edited", None if user is None else user.id))
+    _add_version(hand, "edited", None if user is None else user.id)
     totals, removed, added = _rescore_after(match, table, old, (number, stored, result), later)
     after = progress.Progress(now.next_number, now.played, now.totals if totals is None else totals)
     progress.store(match, after)
@@ -259,7 +259,7 @@ def delete_hand(match: Match, number: int, user: User | None, expected_version: 
     table = _Table(setup, _totals_before(setup, now, [hand, *later]))
     old = (number, hand.entry, hand.result)
     _swap(hand, expected_version, deleted=True, user=user)
-    db.session.add(_version(hand, "deleted", None if user is None else user.id))
+    _add_version(hand, "deleted", None if user is None else user.id)
     totals, removed, added = _rescore_after(match, table, old, None, later)
     after = progress.Progress(
         now.next_number, now.played - 1, now.totals if totals is None else totals
@@ -513,20 +513,26 @@ def _stale(hand: Hand) -> Conflict:
     )
 
 
-def _version(
-    hand: Hand, action: str, user_id: int | None, at: datetime | None = None
-) -> HandVersion:
-    return HandVersion(
-        match_id=hand.match_id,
-        number=hand.number,
-        version=hand.version,
-        action=action,
-        entry=hand.entry,
-        result=hand.result,
-        accepted_reason=hand.accepted_reason,
-        user_id=user_id,
-        created_at=at or utcnow(),
+def _add_version(hand: Hand, action: str, user_id: int | None, at: datetime | None = None) -> None:
+    """Keep `hand` as it is now in its history. Written at once, without a HandVersion
+    object: nothing reads it back in this request, and every save writes one."""
+    db.session.execute(
+        _ADD_VERSION,
+        {
+            "match_id": hand.match_id,
+            "number": hand.number,
+            "version": hand.version,
+            "action": action,
+            "entry": hand.entry,
+            "result": hand.result,
+            "accepted_reason": hand.accepted_reason,
+            "user_id": user_id,
+            "created_at": at or utcnow(),
+        },
     )
+
+
+_ADD_VERSION = sa.insert(cast(sa.Table, HandVersion.__table__))
 
 
 def display_result(match: Match, hand: Hand) -> dict[str, Any]:

@@ -13,8 +13,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
+import sqlalchemy as sa
+from sqlalchemy.orm import object_session
+from sqlalchemy.orm.attributes import set_committed_value
+
+from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match
 from scorekeeper.rules.match import MatchSetup, MatchState, carry, start_totals, state_after
 from scorekeeper.services.matches import played, setup_of
@@ -79,4 +84,16 @@ def of_state(state: MatchState, hands: Iterable[Hand]) -> Progress:
 
 
 def store(match: Match, progress: Progress) -> None:
-    match.progress = progress.as_json()
+    """Write `progress` to the match's row now, and to `match` as what its row holds: a
+    save writes it each time, and the session's unit of work cost more than the write."""
+    data = progress.as_json()
+    session = object_session(match) or db.session  # a migration's own session, say
+    session.execute(_STORE, {"match_id": match.id, "progress": data})
+    set_committed_value(match, "progress", data)
+
+
+_STORE = (
+    sa.update(cast(sa.Table, Match.__table__))
+    .where(Match.__table__.c.id == sa.bindparam("match_id"))
+    .values(progress=sa.bindparam("progress", type_=sa.JSON))
+)

@@ -79,7 +79,7 @@ def refresh_match(
     if played_at is not None:
         for table, values in stat_rows(match, played_at, summary=summary).items():
             if values:
-                session.execute(sa.insert(table), values)
+                session.execute(_insert(table), values)
     _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
     after = _rating_inputs(session, match.id)
     if before != after:
@@ -204,7 +204,7 @@ def count_changes(
             sa.select(MatchStat.played_at).where(MatchStat.match_id == match.id)
         )
         session.execute(
-            sa.insert(pair),
+            _insert(pair),
             [
                 {
                     "match_id": match.id,
@@ -323,7 +323,7 @@ def _count_added(
     new = [p for key, p in pairs.items() if key not in known]
     played_at = session.scalar(sa.select(MatchStat.played_at).where(MatchStat.match_id == match.id))
     session.execute(
-        sa.insert(pair),
+        _insert(pair),
         [
             {
                 "match_id": match.id,
@@ -340,6 +340,12 @@ def _count_added(
             for p in new
         ],
     )
+
+
+def _insert(model: Any) -> sa.Insert:
+    """Rows of `model` inserted as a plain table: the ORM's bulk insert took longer than the
+    statement itself (these rows never become objects)."""
+    return sa.insert(cast(sa.Table, model.__table__))
 
 
 def _rowcount(result: Any) -> int:
@@ -362,7 +368,7 @@ def _first_rows(
     summary = summarize(match, [hand], named=False)
     for table, values in stat_rows(match, played_at, summary=summary).items():
         if values:
-            session.execute(sa.insert(table), values)
+            session.execute(_insert(table), values)
 
 
 def _line_of(row: Any) -> PlayerLine:
@@ -430,7 +436,7 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
                 summed += 1
             for table, values in rows.items():
                 if values:
-                    session.execute(sa.insert(table), values)
+                    session.execute(_insert(table), values)
             session.flush()  # the progress, before the batch leaves the session
         _store_totals(session, cid)
         rating_history.replay(session, cid)

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import event as sa_event
 from flask.testing import FlaskClient
 from flask_login import login_required
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
@@ -654,6 +655,45 @@ def test_a_hand_with_problems_is_422_until_a_reason_is_given(world: World) -> No
     with world.app.app_context():
         kept = db.session.scalar(db.select(HandVersion).where(HandVersion.match_id == match_id))
         assert kept is not None and kept.accepted_reason == reason
+
+
+def test_times_carry_their_utc_offset_on_every_database(world: World) -> None:
+    match_id = start(world)
+    saved = add_hand(world, match_id).get_json()
+    read = world.owner.get(f"matches/{match_id}/hands/1").get_json()
+    club = world.owner.get(f"clubs/{world.club}").get_json()
+    # SQLite gives stored times back without their zone; the API says UTC all the same.
+    assert saved["updated_at"] == read["updated_at"]
+    assert read["updated_at"].endswith("+00:00")
+    assert all(m["created_at"].endswith("+00:00") for m in club["matches"])
+
+
+def test_a_save_asks_the_database_as_much_at_hand_30_as_at_hand_3(world: World) -> None:
+    """Saving scores against the match's stored progress and moves its stat rows in place:
+    no statement reads a stored hand, so their number does not grow with the match."""
+    match_id = start(world, target=1_000_000)  # 30 reference hands do not end it
+    for _ in range(2):
+        add_hand(world, match_id)
+    with world.app.app_context():
+        engine = db.engine
+    counted: list[str] = []
+
+    def count(*args: Any) -> None:
+        counted.append(args[2])
+
+    sa_event.listen(engine, "before_cursor_execute", count)
+    try:
+        add_hand(world, match_id)  # hand 3
+        at_three = list(counted)
+        for _ in range(26):
+            add_hand(world, match_id)
+        counted.clear()
+        response = add_hand(world, match_id)  # hand 30
+    finally:
+        sa_event.remove(engine, "before_cursor_execute", count)
+    assert response.get_json()["number"] == 30
+    assert len(counted) == len(at_three)
+    assert not [s for s in counted if s.lstrip().upper().startswith("SELECT") and "FROM hand " in s]
 
 
 def test_the_same_idempotency_key_stores_one_hand(world: World) -> None:

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import event as sa_event
 from flask.testing import FlaskClient
 from flask_login import login_required
+from sqlalchemy import event as sa_event
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
 from support.world import signed_in
 from werkzeug.test import TestResponse

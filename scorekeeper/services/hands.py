@@ -108,17 +108,21 @@ def record_hand(
         seen, plan = match.progress, _plan(match, entry, accepted_reason)
     except ServiceError:
         seen, plan = None, None  # refused against old hands? decide on the newest
-    now = hold_match(match)
-    if idempotency_key:
-        earlier = _by_key(match, idempotency_key)
-        if earlier is not None:
-            return earlier, False
     # The next hand's score follows from the progress alone (its number, the live hands'
     # count, the totals before it): the same progress under the lock is the same plan, and
-    # nothing read before the lock needs reading again.
-    if plan is None or seen is None or now != seen:
-        db.session.expire_all()  # another hand came first: read the match as it is now
-        plan = _plan(match, entry, accepted_reason)
+    # nothing read before the lock needs reading again. Most saves race nobody: one
+    # statement locks the match and moves its progress on if it is still what the plan saw.
+    # (A retry with this key that saved meanwhile moved the progress too.)
+    if plan is None or seen is None or not progress.move_on(match, seen, plan.after):
+        now = hold_match(match)
+        if idempotency_key:
+            earlier = _by_key(match, idempotency_key)
+            if earlier is not None:
+                return earlier, False
+        if plan is None or seen is None or now != seen:
+            db.session.expire_all()  # another hand came first: read the match as it is now
+            plan = _plan(match, entry, accepted_reason)
+        progress.store(match, plan.after)
     hand = Hand(
         match_id=match.id,  # not `match=`: that would load every hand of the match again
         number=plan.number,
@@ -133,7 +137,6 @@ def record_hand(
         db.session.flush()
         saved_at = utcnow()
         _add_version(hand, "created", by, saved_at)
-        progress.store(match, plan.after)
         # Leaderboard and ratings, in this same transaction.
         stats.count_changes(
             match,

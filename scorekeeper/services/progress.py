@@ -11,11 +11,13 @@ makes it again from the stored hands, which `stats.refresh_match` and `stats.reb
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, cast
 
 import sqlalchemy as sa
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -92,8 +94,27 @@ def store(match: Match, progress: Progress) -> None:
     set_committed_value(match, "progress", data)
 
 
+def move_on(match: Match, seen: dict[str, Any], progress: Progress) -> bool:
+    """Write `progress` over the match's stored progress if that is still `seen`; whether it
+    was. The one statement also holds the match's row for the transaction (as
+    locks.hold_match does), so a save that nobody raced locks, checks and moves its match
+    at once. Stored progress is compared as the text it was written as (JSON kept verbatim:
+    `json` on PostgreSQL, text on SQLite); any other spelling only sends the caller the
+    long way round."""
+    data = progress.as_json()
+    moved = db.session.execute(
+        _MOVE_ON, {"match_id": match.id, "seen": json.dumps(seen), "progress": data}
+    )
+    if cast(CursorResult[Any], moved).rowcount != 1:
+        return False
+    set_committed_value(match, "progress", data)
+    return True
+
+
+_TABLE = cast(sa.Table, Match.__table__)
 _STORE = (
-    sa.update(cast(sa.Table, Match.__table__))
-    .where(Match.__table__.c.id == sa.bindparam("match_id"))
+    sa.update(_TABLE)
+    .where(_TABLE.c.id == sa.bindparam("match_id"))
     .values(progress=sa.bindparam("progress", type_=sa.JSON))
 )
+_MOVE_ON = _STORE.where(sa.cast(_TABLE.c.progress, sa.Text) == sa.bindparam("seen"))

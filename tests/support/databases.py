@@ -41,16 +41,31 @@ _SHARED: set[str] = set()
 _WRITTEN: set[str] = set()
 
 
+#: How many statements other than reads every engine has sent so far (`writes`).
+_WRITES = 0
+
+
 @event.listens_for(Engine, "before_cursor_execute")
 def _note_writes(
     conn: Connection, _cursor: Any, statement: str, *_args: Any, **_kwargs: Any
 ) -> None:
     # Every engine, not only the shared app's: a test may reach the shared database through
     # an app or engine of its own.
-    if _SHARED and not statement.lstrip()[:6].upper().startswith(_READS):
-        name = conn.engine.url.database
-        if name in _SHARED:
-            _WRITTEN.add(name)
+    if not statement.lstrip()[:6].upper().startswith(_READS):
+        global _WRITES
+        _WRITES += 1
+        if _SHARED:
+            name = conn.engine.url.database
+            if name in _SHARED:
+                _WRITTEN.add(name)
+
+
+def writes() -> int:
+    """How many statements other than SELECT (PRAGMA, SHOW) any engine of this process has
+    sent: when the count has not moved over a request, no row can have changed, and a test
+    may keep its snapshot of every table instead of reading them all again. Anything else
+    counts (SAVEPOINT, SET, a write rolled back), so a moved count says only "look again"."""
+    return _WRITES
 
 
 def postgresql_url(base: str, suffix: str) -> str:

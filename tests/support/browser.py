@@ -7,11 +7,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask
-from playwright.sync_api import BrowserContext, Page, Request, ViewportSize, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Request, ViewportSize, expect
 from werkzeug.serving import make_server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -46,6 +47,33 @@ def serve(app: Flask) -> Iterator[str]:
         server.shutdown()
         thread.join()
         server.server_close()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Where a visible element is on the page (CSS pixels from the viewport's corner, as
+    Locator.bounding_box gives them), its type attribute and the start of its HTML."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    type: str | None
+    html: str
+
+
+def shown(target: Locator) -> list[Shown]:
+    """Every element of `target` that Playwright counts as visible, with its box: one round
+    trip to the browser, where is_visible, get_attribute and bounding_box for each element
+    took three (hundreds on a page of buttons)."""
+    found = target.filter(visible=True).evaluate_all(
+        """elements => elements.map(e => {
+            const r = e.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height,
+                    type: e.getAttribute("type"), html: e.outerHTML.slice(0, 90)};
+        })"""
+    )
+    return [Shown(**one) for one in found]
 
 
 def log_in(page: Page, base_url: str, username: str, password: str) -> None:

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
-from support.browser import from_elsewhere, record_requests
+from support.browser import from_elsewhere, record_requests, shown
 from support.static_names import plain
 
 pytestmark = pytest.mark.browser
@@ -19,12 +19,10 @@ TAPPABLE = "main a, main button, main input, main select, .site-nav a, .site-nav
 
 def fits_a_phone(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in page.locator(TAPPABLE).all():
-        if not target.is_visible() or target.get_attribute("type") in ("checkbox", "hidden"):
+    for target in shown(page.locator(TAPPABLE)):
+        if target.type in ("checkbox", "hidden"):
             continue
-        box = target.bounding_box()
-        assert box is not None
-        assert box["height"] >= 44, f"{target.evaluate('e => e.outerHTML')[:80]} is too small"
+        assert target.height >= 44, f"{target.html[:80]} is too small"
 
 
 def shoot(page: Page, folder: Path, name: str) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support.browser import PHONE, from_elsewhere, record_requests
+from support.browser import PHONE, from_elsewhere, record_requests, shown
 from support.static_names import plain
 
 from scorekeeper.services import accounts, clubs, matches
@@ -28,13 +28,11 @@ LIGHT_BACKGROUND = "rgb(244, 241, 234)"
 
 def fits_a_phone(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in page.locator(TAPPABLE).all():
-        if not target.is_visible() or target.get_attribute("type") in ("checkbox", "radio"):
+    for target in shown(page.locator(TAPPABLE)):
+        if target.type in ("checkbox", "radio"):
             continue
-        box = target.bounding_box()
-        assert box is not None
-        assert box["height"] >= 44, f"{target.evaluate('e => e.outerHTML')[:90]} is too small"
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, "every button fits the screen"
+        assert target.height >= 44, f"{target.html} is too small"
+        assert target.x >= 0 and target.x + target.width <= 390, "every button fits the screen"
 
 
 def shoot(page: Page, folder: Path, name: str) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
+from support.browser import shown
 from support.hand_entries import typed
 
 from scorekeeper.demo import PAGAT_HANDS
@@ -48,10 +49,8 @@ def _club(app: Flask) -> int:
 
 def fits_a_phone(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for link in page.locator("main a, main button, main select, main input").all():
-        if link.is_visible():
-            box = link.bounding_box()
-            assert box is not None and box["height"] >= 44, link.evaluate("e => e.outerHTML")[:80]
+    for link in shown(page.locator("main a, main button, main select, main input")):
+        assert link.height >= 44, link.html[:80]
 
 
 def test_the_leaderboard_on_a_phone(

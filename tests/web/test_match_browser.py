@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
-from support.browser import from_elsewhere, record_requests
+from support.browser import from_elsewhere, record_requests, shown
 from support.world import signed_in
 
 from scorekeeper.extensions import db
@@ -25,12 +25,10 @@ TAPPABLE = "main a, main button, main input, main select, main textarea, main su
 
 def fits_a_phone(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in page.locator(TAPPABLE).all():
-        if not target.is_visible() or target.get_attribute("type") in ("checkbox", "radio"):
+    for target in shown(page.locator(TAPPABLE)):
+        if target.type in ("checkbox", "radio"):
             continue
-        box = target.bounding_box()
-        assert box is not None
-        assert box["height"] >= 44, f"{target.evaluate('e => e.outerHTML')[:90]} is too small"
+        assert target.height >= 44, f"{target.html} is too small"
 
 
 def shoot(page: Page, folder: Path, name: str) -> None:

@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from playwright.sync_api import Page, expect
-from support.browser import record_requests
+from support.browser import record_requests, shown
 from support.hand_entries import LOSERS, WINNERS, typed
 from werkzeug.security import generate_password_hash
 
@@ -88,12 +88,8 @@ def club(app: Flask) -> Club:
 
 def fits_a_phone(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in page.locator(TAPPABLE).all():
-        if not target.is_visible():
-            continue
-        box = target.bounding_box()
-        assert box is not None
-        assert box["height"] >= 44, f"{target.evaluate('e => e.outerHTML')[:90]} is too small"
+    for target in shown(page.locator(TAPPABLE)):
+        assert target.height >= 44, f"{target.html} is too small"
 
 
 def stroke_of(page: Page, selector: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
+from support.browser import shown
 from support.world import pagat_match, signed_in
 
 from scorekeeper.extensions import db
@@ -55,13 +56,14 @@ def all_keys_in_sight(page: Page, viewport: dict[str, int]) -> None:
     settled(page)
     keys = page.locator("[data-card-picker] [data-card]")
     expect(keys).to_have_count(53)
-    for key in keys.all():
-        at = box(key)
-        assert at["width"] >= 40 and at["height"] >= 40, f"{key.inner_text()} is {at}"
-        assert at["y"] >= 0 and at["y"] + at["height"] <= viewport["height"], (
-            f"{key.inner_text()} is off the screen at {at['y']:.0f}"
+    seen = shown(keys)  # every box in one round trip
+    assert len(seen) == 53, "every key is drawn"
+    for at in seen:
+        assert at.width >= 40 and at.height >= 40, f"{at.html} is {at}"
+        assert at.y >= 0 and at.y + at.height <= viewport["height"], (
+            f"{at.html} is off the screen at {at.y:.0f}"
         )
-        assert at["x"] >= 0 and at["x"] + at["width"] <= viewport["width"]
+        assert at.x >= 0 and at.x + at.width <= viewport["width"]
 
 
 def settled(page: Page) -> None:
@@ -195,10 +197,12 @@ def enter_with_the_picker(page: Page, viewport: dict[str, int], says: dict[str, 
     expect(picker).to_be_hidden()
     expect(points).to_have_attribute("inputmode", "none")
     settled(page)
-    for key in pad.locator("[data-add]").all():
-        at = box(key)
-        assert at["width"] >= 40 and at["height"] >= 40
-        assert at["y"] + at["height"] <= viewport["height"], "the pad is in sight"
+    adds = pad.locator("[data-add]")
+    seen = shown(adds)
+    assert len(seen) == adds.count(), "every key of the pad is drawn"
+    for at in seen:
+        assert at.width >= 40 and at.height >= 40
+        assert at.y + at.height <= viewport["height"], "the pad is in sight"
     pad.locator("[data-add='40']").click()
     pad.locator("[data-add='10']").click()
     expect(points).to_have_value("50")

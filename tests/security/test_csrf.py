@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from security_routes import CSRF_EXEMPT, TABLE
 from security_world import UNSAFE, World, client_as, csrf_token, every_rule, fill, snapshot
+from support.databases import writes
 from werkzeug.routing import Rule
 from werkzeug.test import TestResponse
 
@@ -55,6 +56,7 @@ def test_a_write_without_its_token_is_refused(
     someone_else = client_as(app, world, "viewer")
     url = fill(rule, world.url_values())
     before = snapshot(app)
+    seen = writes()  # while it has not moved, nothing but reads was sent: all is as before
 
     def send(token: str | None) -> TestResponse:
         # A fresh body each time: an uploaded file is read, and closed, by its request.
@@ -68,7 +70,9 @@ def test_a_write_without_its_token_is_refused(
             f"{method} {rule.rule} with token {token!r} answered {response.status_code}: "
             f"{response.get_data(as_text=True)[:300]!r}; protect it with a CSRF token"
         )
-        assert snapshot(app) == before, f"{method} {rule.rule} changed data without a token"
+        if writes() != seen:
+            assert snapshot(app) == before, f"{method} {rule.rule} changed data without a token"
+            seen = writes()
 
     route = TABLE.get((method, rule.endpoint))
     if route is not None:  # with its token the same request does its job

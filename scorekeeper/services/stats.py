@@ -18,8 +18,9 @@ was played, a repair by hand) calls `refresh_match` or `rebuild` afterwards.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 from typing import Any, cast
 
@@ -77,9 +78,7 @@ def refresh_match(
         session.execute(sa.delete(table).where(table.match_id == match.id))
     played_at = _first_hand_times(session, Hand.match_id == match.id).get(match.id)
     if played_at is not None:
-        for table, values in stat_rows(match, played_at, summary=summary).items():
-            if values:
-                session.execute(_insert(table), values)
+        _insert_match_rows(session, stat_rows(match, played_at, summary=summary))
     _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
     after = _rating_inputs(session, match.id)
     if before != after:
@@ -366,9 +365,46 @@ def _first_rows(
         else _first_hand_times(session, Hand.match_id == match.id)[match.id]
     )
     summary = summarize(match, [hand], named=False)
-    for table, values in stat_rows(match, played_at, summary=summary).items():
+    _insert_match_rows(session, stat_rows(match, played_at, summary=summary))
+
+
+def _insert_match_rows(session: Session, rows: dict[Any, list[dict[str, Any]]]) -> None:
+    """One match's rows of each table in _PER_MATCH (a handful each, as `stat_rows` makes
+    them: every column). On PostgreSQL, where each statement is a round trip to the server
+    and a match's first hand writes all three tables, they go in one statement."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(
+            _ALL_ROWS,
+            {table.__tablename__: json.dumps(rows[table], default=_iso) for table in _PER_MATCH},
+        )
+        return
+    for table, values in rows.items():
         if values:
             session.execute(_insert(table), values)
+
+
+def _all_rows() -> sa.TextClause:
+    """Every table of _PER_MATCH filled from a JSON list of its rows, in one statement: the
+    first tables' INSERTs as WITH clauses of the last. `json_populate_recordset` reads a
+    list of objects as rows of the table's own type (each table is one), so `SELECT *`
+    gives the table's columns in its order."""
+    *first, last = (table.__tablename__ for table in _PER_MATCH)
+
+    def filled(name: str) -> str:
+        rows = f"json_populate_recordset(NULL::{name}, CAST(:{name} AS json))"
+        return f"INSERT INTO {name} SELECT * FROM {rows}"
+
+    clauses = ", ".join(f"{name}_rows AS ({filled(name)})" for name in first)
+    return sa.text(f"WITH {clauses} {filled(last)}").bindparams(
+        *(sa.bindparam(table.__tablename__, type_=sa.String) for table in _PER_MATCH)
+    )
+
+
+def _iso(value: object) -> str:
+    """Times and days in the JSON of `_insert_match_rows`, as PostgreSQL reads them."""
+    if isinstance(value, date):  # datetimes too
+        return value.isoformat()
+    raise TypeError(f"{value!r} cannot be written as JSON")
 
 
 def _line_of(row: Any) -> PlayerLine:
@@ -634,3 +670,4 @@ def _match_batches(session: Session, club_id: int, ids: Sequence[int]) -> Iterat
 # Built once: a save runs them with its own values, and building them cost more than running.
 _ADD_TO_PLAYERS = _add_to_players()
 _ADD_TO_PAIRS = _add_to_pairs()
+_ALL_ROWS = _all_rows()

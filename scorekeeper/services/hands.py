@@ -13,6 +13,7 @@ from typing import Any, cast
 import sqlalchemy as sa
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import referee
@@ -123,19 +124,20 @@ def record_hand(
             db.session.expire_all()  # another hand came first: read the match as it is now
             plan = _plan(match, entry, accepted_reason)
         progress.store(match, plan.after)
-    hand = Hand(
-        match_id=match.id,  # not `match=`: that would load every hand of the match again
-        number=plan.number,
-        entry=plan.entry,
-        result=plan.result,
-        accepted_reason=plan.reason,
-        idempotency_key=idempotency_key or None,
-        updated_by_id=by,
-    )
+    saved_at = utcnow()
     try:
-        db.session.add(hand)
-        db.session.flush()
-        saved_at = utcnow()
+        hand = _add_hand(
+            match_id=match.id,  # not `match=`: that would load every hand of the match again
+            number=plan.number,
+            version=1,
+            entry=plan.entry,
+            result=plan.result,
+            accepted_reason=plan.reason,
+            deleted=False,
+            idempotency_key=idempotency_key or None,
+            updated_at=saved_at,
+            updated_by_id=by,
+        )
         _add_version(hand, "created", by, saved_at)
         # Leaderboard and ratings, in this same transaction.
         stats.count_changes(
@@ -156,6 +158,19 @@ def record_hand(
             _("Another hand was saved at the same moment; reload and try again.")
         ) from None
     return hand, True
+
+
+def _add_hand(**values: Any) -> Hand:
+    """Insert a hand with every column given, and return it as a persistent object of the
+    session, as the database now holds it: one INSERT … RETURNING, without the unit of
+    work's round of the session (every save inserts one hand)."""
+    hand = Hand(id=db.session.execute(_ADD_HAND, values).scalar_one(), **values)
+    make_transient_to_detached(hand)  # known to the database: add() inserts nothing
+    db.session.add(hand)
+    return hand
+
+
+_ADD_HAND = sa.insert(cast(sa.Table, Hand.__table__)).returning(Hand.__table__.c.id)
 
 
 def _commit_keeping(hand: Hand) -> None:

@@ -197,29 +197,7 @@ def count_changes(
                 pair.partner_id == p.partner_id,
             )
         )
-    new = [p for key, p in pairs.items() if key not in known]
-    if new:  # two players on one side for the first time in this match
-        played_at = session.scalar(
-            sa.select(MatchStat.played_at).where(MatchStat.match_id == match.id)
-        )
-        session.execute(
-            _insert(pair),
-            [
-                {
-                    "match_id": match.id,
-                    "player_id": p.player_id,
-                    "partner_id": p.partner_id,
-                    "club_id": match.club_id,
-                    "played_at": played_at,
-                    "finished": False,
-                    "teammates": p.teammates,
-                    "won": p.won,
-                    "hands": p.hands,
-                    "side_points": p.side_points,
-                }
-                for p in new
-            ],
-        )
+    _add_pairs(match, [p for key, p in pairs.items() if key not in known], session)
 
 
 def _add_to_players() -> sa.Update:
@@ -319,10 +297,16 @@ def _count_added(
     pair = PairMatchStat
     stored = sa.select(pair.player_id, pair.partner_id).where(pair.match_id == match.id)
     known = {(a, b) for a, b in session.execute(stored)}
-    new = [p for key, p in pairs.items() if key not in known]
+    _add_pairs(match, [p for key, p in pairs.items() if key not in known], session)
+
+
+def _add_pairs(match: Match, new: list[PairLine], session: Session) -> None:
+    """Rows for pairs of players on one side for the first time in this running match."""
+    if not new:
+        return
     played_at = session.scalar(sa.select(MatchStat.played_at).where(MatchStat.match_id == match.id))
     session.execute(
-        _insert(pair),
+        _insert(PairMatchStat),
         [
             {
                 "match_id": match.id,
@@ -331,8 +315,8 @@ def _count_added(
                 "club_id": match.club_id,
                 "played_at": played_at,
                 "finished": False,
-                "teammates": False,
-                "won": False,
+                "teammates": p.teammates,
+                "won": p.won,
                 "hands": p.hands,
                 "side_points": p.side_points,
             }

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, date, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from flask_login import UserMixin
@@ -23,6 +23,19 @@ def as_utc(when: datetime) -> datetime:
     """A stored time as an aware UTC time: SQLite gives back naive times (stored as UTC),
     PostgreSQL aware ones."""
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+def table_of(model: type[Model]) -> sa.Table:
+    """A model's table, for plain statements on a hot path (typed as the Table it is: a
+    mapped class's `__table__` is typed as any FROM clause)."""
+    return cast(sa.Table, model.__table__)
+
+
+def rows_changed(result: sa.Result[Any]) -> int:
+    """How many rows an UPDATE or DELETE changed, summed over its parameter sets (SQLite's
+    and psycopg's executemany both sum them). Session.execute types every answer as a
+    plain Result; a DML statement's is a CursorResult."""
+    return cast(sa.CursorResult[Any], result).rowcount
 
 
 def new_session_secret() -> str:

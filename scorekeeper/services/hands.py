@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
@@ -19,7 +19,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper import referee
 from scorekeeper.extensions import db
 from scorekeeper.hand_entry import HandEntry
-from scorekeeper.models import Hand, HandVersion, Match, User, utcnow
+from scorekeeper.models import Hand, HandVersion, Match, User, rows_changed, table_of, utcnow
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import translating, using
@@ -170,7 +170,7 @@ def _add_hand(**values: Any) -> Hand:
     return hand
 
 
-_ADD_HAND = sa.insert(cast(sa.Table, Hand.__table__)).returning(Hand.__table__.c.id)
+_ADD_HAND = sa.insert(table_of(Hand)).returning(table_of(Hand).c.id)
 
 
 def _commit_keeping(hand: Hand) -> None:
@@ -509,8 +509,7 @@ def _swap(hand: Hand, expected_version: int, user: User | None, **values: Any) -
         )
         .execution_options(synchronize_session=False)
     )
-    # An UPDATE answers with a CursorResult, which Session.execute is typed as a plain Result.
-    if changed.rowcount != 1:  # type: ignore[attr-defined]
+    if rows_changed(changed) != 1:
         db.session.rollback()
         raise _stale(hand)
     db.session.refresh(hand)
@@ -550,7 +549,7 @@ def _add_version(hand: Hand, action: str, user_id: int | None, at: datetime | No
     )
 
 
-_ADD_VERSION = sa.insert(cast(sa.Table, HandVersion.__table__))
+_ADD_VERSION = sa.insert(table_of(HandVersion))
 
 
 def display_result(match: Match, hand: Hand) -> dict[str, Any]:

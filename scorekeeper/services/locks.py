@@ -19,7 +19,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Match
+from scorekeeper.models import Match, table_of
 
 
 def lock_row(model: Any, row_id: int, same: Any) -> None:
@@ -47,7 +47,7 @@ def hold_row(model: Any, row_id: int, same: Any, read: Any = None) -> Any:
 @functools.cache
 def _holding(model: Any, same: str, read: str | None, sqlite: bool) -> Any:
     """The statement that holds a row of `model` (built once: each hand write runs it)."""
-    table = model.__table__
+    table = table_of(model)
     key = table.c.id
     column = key if read is None else table.c[read]
     if sqlite:

@@ -14,15 +14,14 @@ import dataclasses
 import json
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, Match
+from scorekeeper.models import Hand, Match, rows_changed, table_of
 from scorekeeper.rules.match import MatchSetup, MatchState, carry, start_totals, state_after
 from scorekeeper.services.matches import played, setup_of
 
@@ -105,13 +104,13 @@ def move_on(match: Match, seen: dict[str, Any], progress: Progress) -> bool:
     moved = db.session.execute(
         _MOVE_ON, {"match_id": match.id, "seen": json.dumps(seen), "progress": data}
     )
-    if cast(CursorResult[Any], moved).rowcount != 1:
+    if rows_changed(moved) != 1:
         return False
     set_committed_value(match, "progress", data)
     return True
 
 
-_TABLE = cast(sa.Table, Match.__table__)
+_TABLE = table_of(Match)
 _STORE = (
     sa.update(_TABLE)
     .where(_TABLE.c.id == sa.bindparam("match_id"))

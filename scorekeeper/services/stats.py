@@ -25,7 +25,6 @@ from fractions import Fraction
 from typing import Any, cast
 
 import sqlalchemy as sa
-from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper.extensions import db
@@ -43,6 +42,8 @@ from scorekeeper.models import (
     RatingStep,
     Seat,
     as_utc,
+    rows_changed,
+    table_of,
 )
 from scorekeeper.rules.match import MatchSetup
 from scorekeeper.services import progress, rating_history
@@ -102,12 +103,11 @@ def count_changes(
     this match's rows are read and written (a handful, by their keys), so a save costs the
     same at hand 200 as at hand 2, and a correction as much as the hands it rescored.
 
-    A match's first live hand makes its rows (`saved_at`, when the hands were just saved
-    and the caller knows the time, spares reading it back). Where more than sums move, the
-    whole match is summed again (`refresh_match`): when its rows are not there otherwise,
-    or it has no live hand left, when its first live hand changed (`start_moved`: its place
-    in time), when it is or was finished (the players' totals and the ratings read it), and
-    when a player's best hand may have been taken out."""
+    A match's first live hand, just saved at `saved_at`, makes its rows. Where more than
+    sums move, the whole match is summed again (`refresh_match`): when its rows are not
+    there otherwise, or it has no live hand left, when its first live hand changed
+    (`start_moved`: its place in time), when it is or was finished (the players' totals and
+    the ratings read it), and when a player's best hand may have been taken out."""
     session = _active(session)
     session.flush()
     if added and not removed and not start_moved and not after.state(setup).finished:
@@ -124,10 +124,6 @@ def count_changes(
         session.execute(sa.select(*stat.__table__.columns).where(stat.match_id == match.id))
     )
     lines = {row.player_id: _line_of(row) for row in rows}
-    first = not lines and after.played == 1 and len(added) == 1 and not removed
-    if first and not after.state(setup).finished:
-        _first_rows(match, added[0], session)
-        return
     if (
         start_moved
         or after.played == 0
@@ -202,7 +198,7 @@ def count_changes(
 
 def _add_to_players() -> sa.Update:
     """Each player's row moved by what new hands add (bound per player: `_count_added`)."""
-    stat = cast(sa.Table, PlayerMatchStat.__table__)
+    stat = table_of(PlayerMatchStat)
     best = sa.bindparam("b_best", type_=sa.BigInteger)
     return (
         sa.update(stat)
@@ -226,7 +222,7 @@ def _add_to_players() -> sa.Update:
 
 def _add_to_pairs() -> sa.Update:
     """Each pair's row moved by what new hands add (bound per pair: `_count_added`)."""
-    pair = cast(sa.Table, PairMatchStat.__table__)
+    pair = table_of(PairMatchStat)
     return (
         sa.update(pair)
         .where(
@@ -273,7 +269,7 @@ def _count_added(
             for pid, line, counted in ((p, ln, _counted(ln)) for p, ln in lines.items())
         ],
     )
-    if _rowcount(moved) != len(lines):
+    if rows_changed(moved) != len(lines):
         refresh_match(match, session)  # it sums from the hands: what moved above is redone
         return
     if not pairs:
@@ -291,7 +287,7 @@ def _count_added(
             for p in pairs.values()
         ],
     )
-    if _rowcount(moved) == len(pairs):
+    if rows_changed(moved) == len(pairs):
         return
     # Two players on one side for the first time in this match (share formats only).
     pair = PairMatchStat
@@ -328,26 +324,14 @@ def _add_pairs(match: Match, new: list[PairLine], session: Session) -> None:
 def _insert(model: Any) -> sa.Insert:
     """Rows of `model` inserted as a plain table: the ORM's bulk insert took longer than the
     statement itself (these rows never become objects)."""
-    return sa.insert(cast(sa.Table, model.__table__))
+    return sa.insert(table_of(model))
 
 
-def _rowcount(result: Any) -> int:
-    """The rows an UPDATE changed, summed over its parameter sets (SQLite's and psycopg's
-    executemany both sum them)."""
-    return cast(CursorResult[Any], result).rowcount
-
-
-def _first_rows(
-    match: Match, hand: HandData, session: Session, saved_at: datetime | None = None
-) -> None:
-    """The rows of a match whose first live hand was just saved (at `saved_at`, if the
-    caller knows): the match had none (a match without a live hand has no rows), is not
-    finished, and so moves no player's totals and no rating."""
-    played_at = (
-        as_utc(saved_at)
-        if saved_at is not None
-        else _first_hand_times(session, Hand.match_id == match.id)[match.id]
-    )
+def _first_rows(match: Match, hand: HandData, session: Session, saved_at: datetime) -> None:
+    """The rows of a match whose first live hand was just saved at `saved_at`: the match
+    had none (a match without a live hand has no rows), is not finished, and so moves no
+    player's totals and no rating."""
+    played_at = as_utc(saved_at)
     summary = summarize(match, [hand], named=False)
     _insert_match_rows(session, stat_rows(match, played_at, summary=summary))
 

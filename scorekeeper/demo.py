@@ -15,11 +15,18 @@ import sqlalchemy as sa
 from flask.cli import with_appcontext
 
 from scorekeeper.extensions import db
+from scorekeeper.match import (
+    TeamSpec,
+    create_match,
+    read_hand,
+    record_hand,
+    seating_of,
+    variant_of,
+    view_of,
+)
 from scorekeeper.models import Club, HandVersion, Match, User
 from scorekeeper.schema import ensure_schema
-from scorekeeper.services import accounts, clubs, hands, matches, seasons, stats
-from scorekeeper.services.hand_input import read_entry, seating_of
-from scorekeeper.services.matches import TeamSpec, names_of, state_of
+from scorekeeper.services import accounts, clubs, seasons, stats
 
 DEMO_USER = "demo"
 DEMO_PASSWORD = "biriba-demo"
@@ -148,10 +155,9 @@ def demo_command() -> None:
 
     click.echo(f"Demo club {club.id} is ready: log in as {DEMO_USER!r} / {DEMO_PASSWORD!r}.")
     for match in [*played, running, wikipedia]:
-        state = state_of(match)
-        winner = state.winner or ""
-        status = f"won by {names_of(match).get(winner, winner)}" if state.finished else "running"
-        click.echo(f"  match {match.id}: {match.variant_id}, {state.hands_played} hands, {status}")
+        view = view_of(match)
+        status = f"won by {view.winner}" if view.finished else "running"
+        click.echo(f"  match {match.id}: {match.variant_id}, {view.hands_played} hands, {status}")
 
 
 def _season_around(day: date) -> tuple[date, date]:
@@ -177,7 +183,7 @@ def _pair(people: list[int], seats: tuple[int, int]) -> tuple[int, int]:
 def _start(
     club: Club, user: User, variant: str, a: tuple[int, int], b: tuple[int, int], target: int
 ) -> Match:
-    return matches.create_match(
+    return create_match(
         club, user, variant, "4p", [TeamSpec("Us", a), TeamSpec("Them", b)], target=target
     )
 
@@ -191,9 +197,9 @@ def _play(
 ) -> None:
     """Play the sample hands in turn; in the hands numbered in `b_takes` the sides swap, so
     team B does well there and the scores do not run away."""
-    sample = OPENING_HANDS if matches.variant_of(match).opening_table else PAGAT_HANDS
+    sample = OPENING_HANDS if variant_of(match).opening_table else PAGAT_HANDS
     for played, (kozi, side_a, side_b) in enumerate(cycle(sample), start=1):
-        if until_finished and (state_of(match).finished or played > 30):
+        if until_finished and (view_of(match).finished or played > 30):
             return
         if not until_finished and played > hands_to_play:
             return
@@ -202,8 +208,8 @@ def _play(
             "kozi": kozi,
             "teams": [{"name": "Us", **first}, {"name": "Them", **second}],
         }
-        typed = read_entry(entry, seating_of(match))
-        hands.record_hand(match, user, typed, idempotency_key=f"demo-{match.id}-{played}")
+        typed = read_hand(entry, seating_of(match))
+        record_hand(match, user, typed, idempotency_key=f"demo-{match.id}-{played}")
 
 
 def _played_on(match: Match, day: date) -> None:

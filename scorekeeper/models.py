@@ -167,7 +167,7 @@ class Match(Model):
     # Derived, like the stats tables: where the live hands brought the match (the next hand's
     # number, the live hands' count, each competitor's total as exact fraction text), so a
     # save scores against the previous hand's state instead of replaying every hand
-    # (services.progress). None: not counted yet; the next write counts it from the hands.
+    # (match.progress). None: not counted yet; the next write counts it from the hands.
     progress: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
 
     club: Mapped[Club] = relationship(back_populates="matches")
@@ -228,6 +228,12 @@ class Hand(Model):
     entry: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
     # What the engine made of it: per side name, players, score and lines; and the problems.
     result: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    # Derived from entry and result (match.scored.Tally): the kózi and each side's name,
+    # players and score, all a scoreboard line, the match totals and the score picture read
+    # of a hand. None: not written yet (the pages then read it from entry and result).
+    # Deferred: the pages select it by itself; a Hand loaded whole (a correction, the stats,
+    # migration 0007's rebuild on a database that has no such column yet) leaves it out.
+    tally: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON, deferred=True)
     accepted_reason: Mapped[str | None] = mapped_column(sa.Text)
     # A deleted hand keeps its number (and its history) so numbers never shift under a link.
     deleted: Mapped[bool] = mapped_column(default=False)

@@ -34,8 +34,8 @@ from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, log_in, serve
 from scorekeeper import create_app
 from scorekeeper.demo import DEMO_PASSWORD, DEMO_USER
 from scorekeeper.extensions import db
+from scorekeeper.match import view_of
 from scorekeeper.models import Match
-from scorekeeper.services.matches import state_of
 
 HERE = Path(__file__).parent
 USERNAME, PASSWORD = "eleni", "correct horse"
@@ -87,7 +87,7 @@ def demo(scratch: Path, folder: Path) -> int:
         running = [
             m.id
             for m in db.session.scalars(sa.select(Match).order_by(Match.id))
-            if m.variant_id == "pagat" and not state_of(m).finished
+            if m.variant_id == "pagat" and not view_of(m).finished
         ]
     with serve(app) as base, sync_playwright() as playwright:
         context, page = phone(playwright, base)

@@ -15,9 +15,9 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User, new_session_secret, utcnow
-from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.common_passwords import COMMON_PASSWORDS
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.numbers import is_row_id
 
 MIN_PASSWORD = 8
 

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from flask_babel import gettext as _
 
 from scorekeeper.extensions import db
+from scorekeeper.match import MAX_REASON, Rescoring, remap_players, tally_of
 from scorekeeper.models import (
     Club,
     Hand,
@@ -34,11 +35,9 @@ from scorekeeper.models import (
 )
 from scorekeeper.rules.formats import Credit, find_format
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.services import hands, stats
+from scorekeeper.services import stats
 from scorekeeper.services.club_export import FORMAT, VERSION
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.hand_input import read_entry, seating_of
-from scorekeeper.services.hands import MAX_REASON
 from scorekeeper.services.import_check import check_club_file
 from scorekeeper.services.import_fields import (
     need_day,
@@ -49,6 +48,7 @@ from scorekeeper.services.import_fields import (
     need_time,
     optional_text,
 )
+from scorekeeper.services.import_match import Entries
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,7 +76,8 @@ def import_club(data: Any, owner: User | None = None, restore_members: bool = Fa
 
 
 def _build(data: Any, owner: User | None, restore_members: bool) -> Imported:
-    check_club_file(data)  # the whole file, before anything of it is stored
+    # The whole file, before anything of it is stored; every hand's entry comes back read.
+    entries = check_club_file(data)
     doc = need_object(data, "the file")
     if doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise Invalid(
@@ -114,6 +115,7 @@ def _build(data: Any, owner: User | None, restore_members: bool) -> Imported:
             players,
             seasons,
             users,
+            entries[index],
         )
     return Imported(club, len(matches), count, missing)
 
@@ -203,8 +205,10 @@ def _match(
     players: dict[int, Player],
     seasons: dict[int, Season],
     users: dict[str, User],
+    entries: Entries,
 ) -> int:
-    """Add one match with its hands and versions; returns how many hands it has."""
+    """Add one match with its hands and versions (their entries as the file check read
+    them); returns how many hands it has."""
     variant_id = need_text(raw.get("variant"), f"{where}.variant", 40)
     options = need_object(raw.get("options"), f"{where}.options")
     try:
@@ -235,7 +239,9 @@ def _match(
     )
     _table(match, raw, where, players, table.credit is Credit.TEAM, table)
     seated = _seated(match, players)
-    entries = _hands(match, raw.get("hands"), where, seated, users)
+    # The players were flushed with the club: the file's player ids → the new ones.
+    ids = {key: player.id for key, player in seated.items()}
+    count = _hands(match, raw.get("hands"), where, ids, users, entries)
     db.session.add(match)
     db.session.flush()
     _rescore(match, where)
@@ -248,8 +254,8 @@ def _match(
                 number=need_number(version.get("number"), f"{at}.number", least=1),
                 version=need_number(version.get("version"), f"{at}.version", least=1),
                 action=need_text(version.get("action"), f"{at}.action", 10),
-                entry=_remap(need_object(version.get("entry"), f"{at}.entry"), seated, at),
-                result=_remap(need_object(version.get("result"), f"{at}.result"), seated, at),
+                entry=remap_players(need_object(version.get("entry"), f"{at}.entry"), ids),
+                result=remap_players(need_object(version.get("result"), f"{at}.result"), ids),
                 accepted_reason=optional_text(
                     version.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True
                 ),
@@ -258,7 +264,7 @@ def _match(
             )
         )
     _created_versions(match)
-    return entries
+    return count
 
 
 def _created_versions(match: Match) -> None:
@@ -345,7 +351,12 @@ def _seated(match: Match, players: dict[int, Player]) -> dict[int, Player]:
 
 
 def _hands(
-    match: Match, raw: Any, where: str, seated: dict[int, Player], users: dict[str, User]
+    match: Match,
+    raw: Any,
+    where: str,
+    ids: dict[int, int],
+    users: dict[str, User],
+    entries: Entries,
 ) -> int:
     numbers: set[int] = set()
     keys: set[str] = set()
@@ -362,14 +373,24 @@ def _hands(
             raise Invalid(_("%(where)s repeats a hand number or key of its match.", where=at))
         numbers.add(number)
         keys.update([key] if key else [])
+        entry = (
+            remap_players(need_object(hand.get("entry"), f"{at}.entry"), ids)
+            if deleted  # history: kept as it stands
+            else entries[index].renumbered(ids).to_json()
+        )
         # A live hand's result is the engine's (_rescore); a deleted one keeps its own.
-        result = need_object(hand.get("result"), f"{at}.result") if deleted else {"teams": []}
+        result = (
+            remap_players(need_object(hand.get("result"), f"{at}.result"), ids)
+            if deleted
+            else {"teams": []}
+        )
         match.hands.append(
             Hand(
                 number=number,
                 version=need_number(hand.get("version", 1), f"{at}.version", least=1),
-                entry=_remap(need_object(hand.get("entry"), f"{at}.entry"), seated, at),
-                result=_remap(result, seated, at),
+                entry=entry,
+                result=result,
+                tally=tally_of(entry, result) if deleted else None,
                 accepted_reason=optional_text(
                     hand.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True
                 ),
@@ -383,39 +404,23 @@ def _hands(
 
 
 def _rescore(match: Match, where: str) -> None:
-    """Read each live hand's entry as the API reads a hand (its sides seated at the match's
-    table) and store it as the hand service does; then score the hands again, in order, as
-    the service stores them (in English), each once: the totals carry from hand to hand."""
-    running = hands.Rescoring(match)
-    seating = seating_of(match)
+    """Score the live hands again, in order, as the match stores them, each once: the
+    totals carry from hand to hand. (Their entries were read as the API reads a hand.)"""
+    running = Rescoring(match)
     for hand in sorted(match.hands, key=lambda h: h.number):
         if hand.deleted:
             continue
         try:
-            hand.entry = read_entry(hand.entry, seating).to_json()
             running.rescore(hand)
         except Invalid as error:
-            raise Invalid(f"{where}, hand {hand.number}: {error.message}") from None
-        except (ValueError, KeyError, TypeError) as error:
-            raise Invalid(f"{where}, hand {hand.number}: {error}") from None
-
-
-def _remap(value: dict[str, Any], seated: dict[int, Player], where: str) -> dict[str, Any]:
-    """A hand's entry or result with the file's player ids replaced by the new ones."""
-    teams = value.get("teams", [])
-    if not isinstance(teams, list) or not all(isinstance(t, dict) for t in teams):
-        raise Invalid(_("%(where)s must list the sides of the hand.", where=where))
-    sides = []
-    for side in teams:
-        if "players" in side:
-            ids = side["players"]
-            if not isinstance(ids, list) or any(
-                isinstance(p, bool) or not isinstance(p, int) or p not in seated for p in ids
-            ):
-                raise Invalid(_("%(where)s names a player with no seat in its match.", where=where))
-            side = {**side, "players": [seated[p].id for p in ids]}
-        sides.append(side)
-    return {**value, "teams": sides} if "teams" in value else value
+            raise Invalid(
+                _(
+                    "%(where)s, hand %(number)d: %(problem)s",
+                    where=where,
+                    number=hand.number,
+                    problem=error.message,
+                )
+            ) from None
 
 
 def _user_id(username: Any, users: dict[str, User]) -> int | None:

@@ -10,13 +10,10 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper.extensions import db
+from scorekeeper.match.locks import lock_row
 from scorekeeper.models import Club, Match, Membership, Player, Role, Seat, User
 from scorekeeper.services.errors import Forbidden, Invalid, NotFound
-from scorekeeper.services.locks import lock_row
-
-#: Row ids are 32-bit integers on PostgreSQL (SQLite allows 64 bits); a larger number sent
-#: in a URL or a JSON body names no row, and must not reach the database as a query error.
-MAX_ROW_ID = 2**31 - 1
+from scorekeeper.services.numbers import is_row_id
 
 #: Each role's name as people read it (the stored value stays English).
 ROLE_NAMES = {
@@ -24,11 +21,6 @@ ROLE_NAMES = {
     Role.SCORER: _l("scorer"),
     Role.OWNER: _l("owner"),
 }
-
-
-def is_row_id(value: object) -> bool:
-    """Whether `value` could be a row's id: a whole number (not a bool) in the id range."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROW_ID
 
 
 def create_club(owner: User, name: str) -> Club:
@@ -288,18 +280,4 @@ def add_player(club: Club, name: str) -> Player:
     player = Player(club=club, name=name)
     db.session.add(player)
     db.session.commit()
-    return player
-
-
-def player_of(club: Club, player_id: object) -> Player:
-    if isinstance(player_id, bool) or not isinstance(player_id, int):
-        raise Invalid(
-            _(
-                "A player is named by its id, a whole number, not %(given)s.",
-                given=repr(player_id)[:40],
-            )
-        )
-    player = db.session.get(Player, player_id) if is_row_id(player_id) else None
-    if player is None or player.club_id != club.id:
-        raise Invalid(_("Player %(player)s does not play in this club.", player=player_id))
     return player

@@ -1,5 +1,6 @@
 """What a use case can refuse, each with a message for the player. The web layer maps them
-to status codes: NotFound 404, Forbidden 403, Invalid 400, Conflict 409, HandRefused 422."""
+to status codes: NotFound 404, Forbidden 403, Invalid 400, Conflict 409 (and the match's
+HandRefused 422)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ class ServiceError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+    def details(self) -> dict[str, object]:
+        """What a JSON answer carries besides its "error" (none here)."""
+        return {}
 
 
 class Invalid(ServiceError):
@@ -26,14 +31,3 @@ class NotFound(ServiceError):
 
 class Conflict(ServiceError):
     status = 409
-
-
-class HandRefused(ServiceError):
-    """A hand with problems and no accepted reason: nothing was saved."""
-
-    status = 422
-
-    def __init__(self, message: str, problems: list[str], preview: dict[str, object]) -> None:
-        super().__init__(message)
-        self.problems = problems
-        self.preview = preview

@@ -25,7 +25,7 @@ from scorekeeper.services.import_fields import (
     need_text,
     need_time,
 )
-from scorekeeper.services.import_match import check_match, live_count
+from scorekeeper.services.import_match import Entries, check_match, live_count
 from scorekeeper.services.leaderboard import MAX_MINIMUM
 
 #: As the database stores them (models.User, Player, Club, Season).
@@ -35,8 +35,9 @@ MAX_CLUB = 120
 MAX_SEASON = 80
 
 
-def check_club_file(data: Any) -> None:
-    """Raise Invalid naming the first thing wrong in a club export document `data`."""
+def check_club_file(data: Any) -> dict[int, Entries]:
+    """Raise Invalid naming the first thing wrong in a club export document `data`; else
+    every match's entries, read (by the index of the match in the file)."""
     doc = need_object(data, "the file")
     if doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise Invalid(
@@ -53,8 +54,12 @@ def check_club_file(data: Any) -> None:
     _members(doc.get("members", []))
     players = _players(doc.get("players"))
     seasons = _seasons(doc.get("seasons", []))
-    for index, raw in enumerate(need_list(doc.get("matches"), "matches")):
-        check_match(need_object(raw, f"matches[{index}]"), f"matches[{index}]", players, seasons)
+    return {
+        index: check_match(
+            need_object(raw, f"matches[{index}]"), f"matches[{index}]", players, seasons
+        )
+        for index, raw in enumerate(need_list(doc.get("matches"), "matches"))
+    }
 
 
 def _members(raw: Any) -> None:
@@ -66,8 +71,9 @@ def _members(raw: Any) -> None:
             raise Invalid(_("%(where)s must be viewer, scorer or owner.", where=f"{where}.role"))
 
 
-def _players(raw: Any) -> set[int]:
-    keys: set[int] = set()
+def _players(raw: Any) -> dict[int, str]:
+    """The players' names by their ids in the file."""
+    keys: dict[int, str] = {}
     names: set[str] = set()
     for index, item in enumerate(need_list(raw, "players")):
         where = f"players[{index}]"
@@ -76,7 +82,7 @@ def _players(raw: Any) -> set[int]:
         name = need_text(entry.get("name"), f"{where}.name", MAX_PLAYER)
         if key in keys or name.casefold() in names:
             raise Invalid(_("%(where)s names a player twice.", where=where))
-        keys.add(key)
+        keys[key] = name
         names.add(name.casefold())
     return keys
 

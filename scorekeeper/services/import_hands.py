@@ -1,10 +1,10 @@
-"""The shape of a hand in an imported file: its entry (what the players entered) and, for a
-deleted hand or a version of the history, its result (what the engine made of it then).
-
-Those results are history and are stored as they come, so they must have the shape the
-scoreboard, the history page, the JSON API and export.json read: a side's name, score and
-lines, the problems, and only seated players; every entry the shape the hand service
-stores. Player ids are the file's (services.club_import maps them to the new ones).
+"""The shape of a history entry in an imported file: a deleted hand's, or a version's. They
+are history and are stored as they come (an entry today's engine would refuse, cards it
+cannot read or no kózi, is kept as it was), so only their shape is checked: the one the
+history page, the JSON API and export.json read, with only seated players. A live hand's
+entry is read by the match's one entry reader instead, as the API reads a hand; a stored
+result is checked by the match's codec (`match.check_result`). Player ids are the file's
+(services.club_import maps them to the new ones).
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper import referee
-from scorekeeper.referee import (
+from scorekeeper.match import (
     MAX_CARD_TEXT,
     MAX_FAILED_OPENINGS,
     MAX_HAND_POINTS,
     MAX_MELDS,
     MAX_NAME,
     MAX_TEAMS,
+    read_suit,
 )
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.import_fields import (
@@ -30,11 +30,6 @@ from scorekeeper.services.import_fields import (
     need_object,
     need_text,
 )
-
-#: A score or a line of one hand: far above what any house rule gives, far below BIGINT.
-MOST_POINTS = 10**9
-#: A score line's label or a problem, as the engine words them (a sentence or two).
-MOST_WORDS = 1000
 
 _ENTRY_FIELDS = frozenset({"kozi", "teams"})
 _SIDE_FIELDS = frozenset(
@@ -65,7 +60,7 @@ def check_entry(value: Any, where: str, seats: set[int], teams: set[str] | None)
         if key not in _ENTRY_FIELDS:
             raise Invalid(_("%(where)s is not a field of a hand.", where=f"{where}.{key}"))
     try:
-        referee.read_suit(entry.get("kozi"))
+        read_suit(entry.get("kozi"))
     except ValueError:
         raise Invalid(
             _("%(where)s must be S, H, D or C (or ♠ ♥ ♦ ♣), or null.", where=f"{where}.kozi")
@@ -88,49 +83,6 @@ def check_entry(value: Any, where: str, seats: set[int], teams: set[str] | None)
         _side_name(side, at, teams)
         _check_side(side, at)
     _players(sides, where, seats, required=True)
-
-
-def check_result(value: Any, where: str, seats: set[int], teams: set[str] | None) -> None:
-    """A stored result: whether the hand was legal, its problems, and each side's name,
-    score and score lines (the rest of what the engine said is kept as it is)."""
-    result = need_object(value, where)
-    need_flag(result.get("legal"), f"{where}.legal")
-    _texts(result.get("problems"), f"{where}.problems")
-    sides = need_list(result.get("teams"), f"{where}.teams")
-    if len(sides) > MAX_TEAMS:
-        raise Invalid(
-            _(
-                "%(where)s may list at most %(most)d sides.",
-                where=f"{where}.teams",
-                most=MAX_TEAMS,
-            )
-        )
-    for index, item in enumerate(sides):
-        at = f"{where}.teams[{index}]"
-        side = need_object(item, at)
-        _side_name(side, at, None)
-        if side.get("team") is not None:
-            _side_name({"name": side["team"]}, f"{at}.team", teams)
-        need_between(side.get("score"), f"{at}.score", -MOST_POINTS, MOST_POINTS)
-        for number, line in enumerate(need_list(side.get("lines"), f"{at}.lines")):
-            row = need_object(line, f"{at}.lines[{number}]")
-            need_text(row.get("label"), f"{at}.lines[{number}].label", MOST_WORDS, lines=True)
-            need_between(
-                row.get("points"), f"{at}.lines[{number}].points", -MOST_POINTS, MOST_POINTS
-            )
-        if "problems" in side:
-            _texts(side["problems"], f"{at}.problems")
-        for key in ("opening_required", "opening_points"):
-            if side.get(key) is not None:
-                need_between(side[key], f"{at}.{key}", -MOST_POINTS, MOST_POINTS)
-        if side.get("opening") is not None:
-            need_text(side["opening"], f"{at}.opening", MOST_WORDS, lines=True)
-        melds = need_list(side.get("melds", []), f"{at}.melds")
-        if len(melds) > MAX_MELDS:
-            raise Invalid(_too_many_melds(f"{at}.melds"))
-        for number, meld in enumerate(melds):
-            need_object(meld, f"{at}.melds[{number}]")
-    _players(sides, where, seats, required=False)
 
 
 def _side_name(side: dict[str, Any], where: str, teams: set[str] | None) -> None:
@@ -193,11 +145,6 @@ def _cards(value: Any, where: str) -> None:
                 most=MAX_CARD_TEXT,
             )
         )
-
-
-def _texts(value: Any, where: str) -> None:
-    for index, text in enumerate(need_list(value, where)):
-        need_text(text, f"{where}[{index}]", MOST_WORDS, lines=True)
 
 
 def _too_many_melds(where: str) -> str:

@@ -9,11 +9,20 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.referee import MAX_NAME, MAX_TEAMS
+from scorekeeper.match import (
+    MAX_HANDS,
+    MAX_NAME,
+    MAX_REASON,
+    MAX_TEAMS,
+    EntryRefused,
+    HandEntry,
+    Seating,
+    check_result,
+    read_hand,
+)
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.hands import MAX_HANDS, MAX_REASON
 from scorekeeper.services.import_fields import (
     MOST_NUMBER,
     need_between,
@@ -25,7 +34,7 @@ from scorekeeper.services.import_fields import (
     need_time,
     optional_text,
 )
-from scorekeeper.services.import_hands import check_entry, check_result
+from scorekeeper.services.import_hands import check_entry
 from scorekeeper.services.numbers import short
 
 #: Far more corrections than any hand gets, and far from the 32-bit counter's end.
@@ -34,10 +43,17 @@ ACTIONS = ("created", "edited", "deleted")
 MAX_KEY = 100  # an idempotency key, as models.Hand stores it
 MAX_USERNAME = 80
 
+#: A match's live hands' entries as read, by their index in the file's list of hands.
+Entries = dict[int, HandEntry]
 
-def check_match(raw: dict[str, Any], where: str, players: set[int], seasons: set[int]) -> None:
+
+def check_match(
+    raw: dict[str, Any], where: str, players: dict[int, str], seasons: set[int]
+) -> Entries:
+    """Check the match whole; returns its live hands' entries, read (by the match's one
+    entry reader, as the API reads a hand) with the file's player ids."""
     table = _rules(raw, where)
-    seats, teams = _table(raw, where, players, table)
+    seating = _table(raw, where, players, table)
     season = raw.get("season")
     if season is not None and not (_index(season, MOST_NUMBER + 1) and season in seasons):
         raise Invalid(
@@ -45,8 +61,10 @@ def check_match(raw: dict[str, Any], where: str, players: set[int], seasons: set
         )
     need_time(raw.get("created_at"), f"{where}.created_at")
     _username(raw.get("created_by"), f"{where}.created_by")
-    numbers = _hands(raw.get("hands"), where, seats, teams)
-    _versions(raw.get("versions", []), where, numbers, seats, teams)
+    entries: Entries = {}
+    numbers = _hands(raw.get("hands"), where, seating, entries)
+    _versions(raw.get("versions", []), where, numbers, seating)
+    return entries
 
 
 def _rules(raw: dict[str, Any], where: str) -> TableFormat:
@@ -79,10 +97,8 @@ def _rules(raw: dict[str, Any], where: str) -> TableFormat:
     return table
 
 
-def _table(
-    raw: dict[str, Any], where: str, players: set[int], table: TableFormat
-) -> tuple[set[int], set[str] | None]:
-    """The match's seated players and, where teams are fixed, its team names."""
+def _table(raw: dict[str, Any], where: str, players: dict[int, str], table: TableFormat) -> Seating:
+    """Who sits where at the match's table (with the file's player ids)."""
     names: list[str] = []
     teams = need_list(raw.get("teams", []), f"{where}.teams")
     if len(teams) > MAX_TEAMS:
@@ -98,6 +114,7 @@ def _table(
     fixed = table.credit is Credit.TEAM
     seated: list[int] = []
     sizes = [0] * len(names)
+    members: list[list[int]] = [[] for _name in names]
     seats = need_list(raw.get("seats"), f"{where}.seats")
     dealer = need_number(raw.get("first_dealer", 0), f"{where}.first_dealer")
     wrong = _(
@@ -124,10 +141,12 @@ def _table(
         seated.append(key)
         if team is not None:
             sizes[team] += 1
+            members[team].append(key)
     fits = tuple(sizes) in table.shapes if fixed else not names
     if not fits or len(seats) not in table.player_counts or not dealer < max(len(seated), 1):
         raise Invalid(wrong)
-    return set(seated), set(names) if fixed else None
+    teams_seated = [(name, tuple(members[i])) for i, name in enumerate(names)]
+    return Seating.of(table, teams_seated, [(key, players[key]) for key in seated])
 
 
 def live_count(hands: list[Any]) -> int:
@@ -135,8 +154,9 @@ def live_count(hands: list[Any]) -> int:
     return sum(1 for item in hands if not (isinstance(item, dict) and item.get("deleted") is True))
 
 
-def _hands(raw: Any, where: str, seats: set[int], teams: set[str] | None) -> set[int]:
-    """Check the hands; returns their numbers."""
+def _hands(raw: Any, where: str, seating: Seating, entries: Entries) -> set[int]:
+    """Check the hands, keeping their entries as read; returns their numbers."""
+    seats, teams = _seats_and_teams(seating)
     numbers: set[int] = set()
     keys: set[str] = set()
     hands = need_list(raw, f"{where}.hands")
@@ -161,7 +181,10 @@ def _hands(raw: Any, where: str, seats: set[int], teams: set[str] | None) -> set
         numbers.add(number)
         keys.update([key] if key else [])
         need_between(hand.get("version", 1), f"{at}.version", 1, MOST_VERSION)
-        check_entry(hand.get("entry"), f"{at}.entry", seats, teams)
+        if deleted:  # history, kept as it stands: its shape checked, its cards not read
+            check_entry(hand.get("entry"), f"{at}.entry", seats, teams)
+        else:  # read as the API reads a hand: it is scored at the import
+            entries[index] = read_entry(hand.get("entry"), f"{at}.entry", seating)
         if deleted:  # a live hand's result is the engine's, made again at the import
             check_result(hand.get("result"), f"{at}.result", seats, teams)
         optional_text(hand.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True)
@@ -183,9 +206,8 @@ def _hands(raw: Any, where: str, seats: set[int], teams: set[str] | None) -> set
     return numbers
 
 
-def _versions(
-    raw: Any, where: str, numbers: set[int], seats: set[int], teams: set[str] | None
-) -> None:
+def _versions(raw: Any, where: str, numbers: set[int], seating: Seating) -> None:
+    seats, teams = _seats_and_teams(seating)
     seen: set[tuple[int, int]] = set()
     for index, item in enumerate(need_list(raw, f"{where}.versions")):
         at = f"{where}.versions[{index}]"
@@ -201,11 +223,31 @@ def _versions(
         seen.add((number, step))
         if version.get("action") not in ACTIONS:
             raise Invalid(_("%(where)s must be created, edited or deleted.", where=f"{at}.action"))
-        check_entry(version.get("entry"), f"{at}.entry", seats, teams)
+        check_entry(version.get("entry"), f"{at}.entry", seats, teams)  # history, as it stands
         check_result(version.get("result"), f"{at}.result", seats, teams)
         optional_text(version.get("accepted_reason"), f"{at}.accepted_reason", MAX_REASON, True)
         need_time(version.get("created_at"), f"{at}.created_at")
         _username(version.get("user"), f"{at}.user")
+
+
+def read_entry(value: Any, where: str, seating: Seating) -> HandEntry:
+    """A hand's entry in the file, read as the API reads a hand: every problem named, each
+    at its place in the file."""
+    try:
+        return read_hand(value, seating)
+    except EntryRefused as refused:
+        raise Invalid(
+            "\n".join(
+                _("%(where)s: %(problem)s", where=where, problem=problem)
+                for problem in refused.problems
+            )
+        ) from None
+
+
+def _seats_and_teams(seating: Seating) -> tuple[set[int], set[str] | None]:
+    """The match's seated players and, where teams are fixed, its team names."""
+    teams = {name for name, _players in seating.teams} if seating.fixed else None
+    return {pid for pid, _name in seating.seated}, teams
 
 
 def _index(value: Any, count: int) -> bool:

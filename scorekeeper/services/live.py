@@ -14,15 +14,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
-from fractions import Fraction
 from typing import Any
 
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
+from scorekeeper.match import last_tally, view_of
 from scorekeeper.models import Hand, Match, Membership, PlayerMatchStat, as_utc
 from scorekeeper.rules.points import format_points
-from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
 
 #: How often a live page asks whether anything changed, in milliseconds: with the answer's
 #: own time a save shows on every other phone within 3 s (static/js/live.js).
@@ -60,13 +59,6 @@ def member_revision(match_id: int, user_id: int) -> str | None:
         .group_by(Match.id)
     ).first()
     return None if row is None else revision_text(match_id, row[0], row[1], row[2])
-
-
-def drawn_revision(match: Match) -> str:
-    """The revision of the hands loaded with `match`: the same text as `match_revision`
-    when they are the stored ones, so a drawing is kept under the revision it shows."""
-    latest = max((h.updated_at for h in match.hands), default=None)
-    return revision_text(match.id, len(match.hands), sum(h.version for h in match.hands), latest)
 
 
 def revision_text(match_id: int, count: int, versions: int, latest: datetime | None) -> str:
@@ -148,48 +140,32 @@ class LiveMatch:
 
 
 def live_match(match: Match) -> LiveMatch:
-    """Where the match stands, every figure from the rules engine's match state."""
-    state = state_of(match)
-    names = names_of(match)
-    target = variant_of(match).target
-    top = max((s.total for s in state.standings), default=0)
-    played = live_hands(match)
-    last = played[-1] if played else None
+    """Where the match stands, from its read model (its stored progress) and its last hand's
+    tally: no hand is read but the last."""
+    view = view_of(match)
+    last = last_tally(match) if view.hands_played else None
+    names = {s.key: s.name for s in view.standings}
     return LiveMatch(
         id=match.id,
-        target=target,
+        target=view.target,
         sides=[
             LiveSide(
-                name=names.get(s.name, s.name),
-                players=_team_players(match, s.name),
+                name=s.name,
+                players=s.players,
                 total=format_points(s.total),
-                progress=float(max(Fraction(0), min(s.total, Fraction(target)))),
-                leading=bool(state.hands_played) and s.total == top,
+                progress=s.toward(view.target),
+                leading=s.leading,
             )
-            for s in state.standings
+            for s in view.standings
         ],
-        hands_played=state.hands_played,
-        last_hand=None if last is None else last.number,
+        hands_played=view.hands_played,
+        last_hand=None if last is None else last[0],
         last_scores=[]
         if last is None
         else [
-            (names.get(str(t["name"]), str(t["name"])), _shown(t["score"]))
-            for t in last.result.get("teams", [])
+            (names.get(side.name, side.name), format_points(side.score)) for side in last[1].sides
         ],
-        next_dealer=None if state.next_dealer is None else names[state.next_dealer],
-        finished=state.finished,
-        winner=None if state.winner is None else names.get(state.winner, state.winner),
+        next_dealer=view.next_dealer,
+        finished=view.finished,
+        winner=view.winner,
     )
-
-
-def _team_players(match: Match, side: str) -> str:
-    team = next((t for t in match.teams if t.name == side), None)
-    if team is None:  # a share format: the side is one player, already named
-        return ""
-    players = " & ".join(seat.player.name for seat in match.seats if seat.team_id == team.id)
-    return "" if players == side else players
-
-
-def _shown(value: Any) -> str:
-    """A stored score: a whole number, or exact text such as "−12½" (shown as it is)."""
-    return format_points(value) if isinstance(value, int) else str(value)

@@ -13,15 +13,15 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
 
-from scorekeeper.models import Match
+import sqlalchemy as sa
+from sqlalchemy.orm import object_session
+
+from scorekeeper.extensions import db
+from scorekeeper.match import HandData, HandEntry, ScoredHand, setup_of
+from scorekeeper.models import Hand, Match
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.match import MatchSetup, MatchState, credits, match_state
-from scorekeeper.services.matches import live_hands, played_result, setup_of
-
-#: A live hand as a summary reads it: its number, entry and stored result.
-HandData = tuple[int, dict[str, Any], dict[str, Any]]
 
 
 @dataclasses.dataclass(slots=True)
@@ -76,9 +76,9 @@ def summarize(
     order, so the match's hands need not be loaded from the database again. The stored
     rows hold no names: `named=False` leaves them empty instead of loading every player."""
     if hands is None:
-        hands = [(h.number, h.entry, h.result) for h in live_hands(match)]
+        hands = live_data(match)
     setup = setup_of(match)
-    state = match_state(setup, [played_result(result) for _n, _e, result in hands])
+    state = match_state(setup, [result.played() for _n, _e, result in hands])
     team_credit = setup.table_format.credit is Credit.TEAM
     positions = {team.id: team.position for team in match.teams}
     names = {team.id: team.name for team in match.teams}
@@ -109,13 +109,33 @@ def summarize(
     return MatchSummary(state, tuple(lines.values()), tuple(pairs[k] for k in sorted(pairs)))
 
 
+def live_data(match: Match) -> list[HandData]:
+    """The match's live hands as a summary reads them, in order (its hands as loaded with
+    the match when they are, else read)."""
+    if "hands" in match.__dict__:
+        hands = [h for h in match.hands if not h.deleted]
+    else:
+        session = object_session(match) or db.session  # a migration's own session, say
+        hands = list(
+            session.scalars(
+                sa.select(Hand)
+                .where(Hand.match_id == match.id, Hand.deleted.is_(False))
+                .order_by(Hand.number)
+            )
+        )
+    return [
+        (h.number, HandEntry.from_json(h.entry), ScoredHand.from_json(h.result))
+        for h in sorted(hands, key=lambda h: h.number)
+    ]
+
+
 def count_hand(
     setup: MatchSetup,
     lines: Mapping[int, PlayerLine],
     pairs: dict[tuple[int, int], PairLine],
     number: int,
-    hand_entry: dict[str, Any],
-    result: dict[str, Any],
+    hand_entry: HandEntry,
+    result: ScoredHand,
     sign: int = 1,
 ) -> None:
     """Add one live hand to the players' lines and the pairs' (a pair first on one side now
@@ -123,29 +143,28 @@ def count_hand(
     `sign` -1 the hand is taken out of the sums (a correction's old result); a best hand
     is a maximum and stays, for the caller to judge."""
     team_credit = setup.table_format.credit is Credit.TEAM
-    gains = credits(setup, played_result(result), number)
-    entries = hand_entry.get("teams", [])
-    for index, side in enumerate(result["teams"]):
-        entry = entries[index] if index < len(entries) else {}
-        melds = side.get("melds") or []
-        clean = sum(1 for m in melds if m.get("biriba") and m.get("clean"))
-        dirty = sum(1 for m in melds if m.get("biriba") and not m.get("clean"))
-        full = sum(1 for m in melds if m.get("full") and m.get("kind") == "run")
-        for pid in side["players"]:
+    gains = credits(setup, result.played(), number)
+    entries = hand_entry.teams
+    for index, side in enumerate(result.teams):
+        went_out = index < len(entries) and entries[index].went_out
+        clean = sum(1 for m in side.melds if m.biriba and m.clean)
+        dirty = sum(1 for m in side.melds if m.biriba and not m.clean)
+        full = sum(1 for m in side.melds if m.full_run)
+        for pid in side.players:
             line = lines[pid]
             line.hands += sign
-            line.points += sign * gains[side["team"] if team_credit else str(pid)]
-            line.side_points += sign * side["score"]
+            line.points += sign * gains[side.team if team_credit and side.team else str(pid)]
+            line.side_points += sign * side.score
             line.biribas_clean += sign * clean
             line.biribas_dirty += sign * dirty
             line.full_runs += sign * full
-            line.went_out += sign * bool(entry.get("went_out"))
-            if sign > 0 and (line.best_hand is None or side["score"] > line.best_hand):
-                line.best_hand = side["score"]
-        for a, b in combinations(sorted(side["players"]), 2):
+            line.went_out += sign * went_out
+            if sign > 0 and (line.best_hand is None or side.score > line.best_hand):
+                line.best_hand = side.score
+        for a, b in combinations(sorted(side.players), 2):
             pair = pairs.setdefault((a, b), PairLine(a, b))
             pair.hands += sign
-            pair.side_points += sign * side["score"]
+            pair.side_points += sign * side.score
 
 
 def _total(state: MatchState, competitor: str) -> Fraction:

@@ -5,8 +5,9 @@ overflow long before) are a 400 naming the value, never a 500."""
 
 from __future__ import annotations
 
-from scorekeeper.services.clubs import MAX_ROW_ID
-
+#: Row ids are 32-bit integers on PostgreSQL (SQLite allows 64 bits); a larger number sent
+#: in a URL or a JSON body names no row, and must not reach the database as a query error.
+MAX_ROW_ID = 2**31 - 1
 #: Digits enough for any id or count (a BIGINT holds 18), and no more.
 MAX_DIGITS = 18
 
@@ -32,3 +33,8 @@ def row_id(text: str | None) -> int | None:
 def short(text: str, limit: int = 40) -> str:
     """Text quoted in a message, cut to `limit` characters."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def is_row_id(value: object) -> bool:
+    """Whether `value` could be a row's id: a whole number (not a bool) in the id range."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ROW_ID

@@ -19,12 +19,10 @@ from fractions import Fraction
 from flask_babel import gettext as _
 
 from scorekeeper.extensions import db
-from scorekeeper.hand_entry import HandEntry
+from scorekeeper.match import HandEntry, ScoredHand, names_of, view_of
 from scorekeeper.models import Club, Match, Player, Season
-from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid, NotFound
-from scorekeeper.services.matches import live_hands, names_of
-from scorekeeper.services.numbers import row_id
+from scorekeeper.services.numbers import is_row_id, row_id
 from scorekeeper.services.ratings import Rating
 from scorekeeper.services.seasons import first_hand_times
 from scorekeeper.services.standings import PlayerRow, outcome
@@ -75,7 +73,7 @@ def match_lines(matches: Sequence[Match], player: Player | None = None) -> list[
     days = played_on(matches)
     lines = []
     for match in matches:
-        done = outcome(match)
+        done = outcome(match, view_of(match).state)  # the stored progress: no replay
         names = names_of(match)
         competitors = list(done.members)
         sides = tuple(" & ".join(names[str(p)] for p in done.members[c]) for c in competitors)
@@ -117,10 +115,12 @@ def best_hands(player: Player, matches: Sequence[Match], limit: int = 5) -> list
     found = []
     for match in matches:
         names = {s.player_id: s.player.name for s in match.seats}
-        for hand in live_hands(match):
+        for hand in match.hands:
+            if hand.deleted:
+                continue
             stored = HandEntry.from_json(hand.entry)
-            for index, side in enumerate(hand.result["teams"]):
-                if player.id not in side["players"]:
+            for index, side in enumerate(ScoredHand.from_json(hand.result).teams):
+                if player.id not in side.players:
                     continue
                 melds = stored.teams[index].melds if index < len(stored.teams) else ()
                 found.append(
@@ -128,8 +128,8 @@ def best_hands(player: Player, matches: Sequence[Match], limit: int = 5) -> list
                         match_id=match.id,
                         number=hand.number,
                         day=days[match.id],
-                        score=side["score"],
-                        side=" & ".join(names[p] for p in side["players"]),
+                        score=side.score,
+                        side=" & ".join(names[p] for p in side.players),
                         melds=melds,
                         kozi=None if stored.kozi is None else stored.kozi.value,
                     )

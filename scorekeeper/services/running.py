@@ -1,5 +1,5 @@
 """The running matches a member can go back to from the home page: in their clubs, not yet
-won, newest first. Where each stands comes from the rules engine (services.matches)."""
+won, newest first. Where each stands comes from its read model (the match's stored progress)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
+from scorekeeper.match import format_of, view_of
 from scorekeeper.models import Match, Membership, PlayerMatchStat, Role, Seat, User
 from scorekeeper.rules.points import format_points
-from scorekeeper.services.matches import format_of, names_of, state_of, variant_of
 
 #: The home page is a place to continue, not an archive: the club pages list the rest.
 SHOWN = 6
@@ -49,28 +49,23 @@ def running_matches(user: User, limit: int = SHOWN) -> list[RunningMatch]:
         .options(
             selectinload(Match.seats).selectinload(Seat.player),
             selectinload(Match.teams),
-            selectinload(Match.hands),
             selectinload(Match.club),
         )
     )
     found = []
     for match, role in rows:
-        state = state_of(match)
-        if state.finished:
+        view = view_of(match)
+        if view.finished:
             continue
-        names = names_of(match)
         found.append(
             RunningMatch(
                 id=match.id,
                 club=match.club.name,
-                rules=variant_of(match).name,
+                rules=view.variant.name,
                 table=format_of(match).name,
-                standings=[
-                    Standing(names.get(s.name, s.name), format_points(s.total))
-                    for s in state.standings
-                ],
-                next_dealer=None if state.next_dealer is None else names[state.next_dealer],
-                hands_played=state.hands_played,
+                standings=[Standing(s.name, format_points(s.total)) for s in view.standings],
+                next_dealer=view.next_dealer,
+                hands_played=view.hands_played,
                 can_score=Role(role).allows(Role.SCORER),
             )
         )

@@ -14,8 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from scorekeeper import referee
-from scorekeeper.rules.formats import TableFormat, find_format
+from scorekeeper.match import HandEntry, ScoredHand, read_suit, read_teams, team_hands
+from scorekeeper.rules.formats import Credit, TableFormat, find_format
 from scorekeeper.rules.match import (
     MatchSetup,
     MatchState,
@@ -33,7 +33,7 @@ from scorekeeper.rules.variants import Variant
 class SampleHand:
     number: int
     kozi: str | None  # the suit letter, as entered
-    result: dict[str, Any]  # as referee.hand_json gives it: teams with their lines
+    result: ScoredHand  # each team's score and lines
     totals_after: dict[str, Fraction]
 
 
@@ -76,13 +76,12 @@ def sample_match() -> SampleMatch:
             {**side, "name": name, "score_before": str(state.total(name))}
             for name, side in zip(teams, hand["teams"], strict=True)
         ]
-        kozi = referee.read_suit(hand.get("kozi"))
-        result = referee.hand_json(
-            score_hand(variant, referee.read_teams(bodies), kozi, table_format)
-        )
-        played.append(
-            PlayedHand(tuple(Side((), int(t["score"]), team=t["name"]) for t in result["teams"]))
-        )
+        kozi = read_suit(hand.get("kozi"))
+        sides, befores = read_teams(bodies, table_format.cards)
+        scored = score_hand(variant, team_hands(sides, befores, table_format), kozi, table_format)
+        team_credit = table_format.credit is Credit.TEAM
+        result = ScoredHand.of(scored, HandEntry(kozi, tuple(sides)), team_credit)
+        played.append(PlayedHand(tuple(Side((), t.score, team=t.name) for t in result.teams)))
         after = match_state(setup, played)
         hands.append(SampleHand(number, hand.get("kozi"), result, after.history[-1]))
     state = match_state(setup, played)

@@ -13,10 +13,9 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
-from scorekeeper.hand_entry import HandEntry
+from scorekeeper.match import HandEntry, ScoredHand, names_of, variant_of, view_of
 from scorekeeper.models import Club, Match, PlayerMatchStat, Season, Seat, as_utc
 from scorekeeper.services.leaderboard import in_season
-from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
 from scorekeeper.services.seasons import season_on, seasons_of
 
 HEADER = (
@@ -92,7 +91,7 @@ def _matches(
 
 
 def _match_lines(match: Match, played_at: datetime, seasons: list[Season]) -> Iterator[str]:
-    state = state_of(match)
+    state = view_of(match).state
     names = names_of(match)
     season = _season_of(match, played_at, seasons)
     winner = "" if state.winner is None else names.get(state.winner, state.winner)
@@ -106,25 +105,28 @@ def _match_lines(match: Match, played_at: datetime, seasons: list[Season]) -> It
         _yes(state.finished),
         _text(winner),
     )
-    for hand in live_hands(match):
+    for hand in sorted(match.hands, key=lambda h: h.number):
+        if hand.deleted:
+            continue
         stored = HandEntry.from_json(hand.entry)
+        result = ScoredHand.from_json(hand.result)
         kozi = "" if stored.kozi is None else stored.kozi.value
-        for index, side in enumerate(hand.result["teams"]):
+        for index, side in enumerate(result.teams):
             went_out = index < len(stored.teams) and stored.teams[index].went_out
-            melds = side.get("melds") or []
+            melds = side.melds
             yield _line(
                 (
                     *common,
                     hand.number,
                     kozi,
-                    _text(side.get("name", "")),
-                    _text(", ".join(names.get(str(p), str(p)) for p in side["players"])),
-                    side["score"],  # a side's score is whole; shares are not listed
+                    _text(side.name),
+                    _text(", ".join(names.get(str(p), str(p)) for p in side.players)),
+                    side.score,  # a side's score is whole; shares are not listed
                     _yes(went_out),
-                    sum(1 for m in melds if m.get("biriba") and m.get("clean")),
-                    sum(1 for m in melds if m.get("biriba") and not m.get("clean")),
-                    sum(1 for m in melds if m.get("full") and m.get("kind") == "run"),
-                    _yes(bool(hand.result.get("legal", True))),
+                    sum(1 for m in melds if m.biriba and m.clean),
+                    sum(1 for m in melds if m.biriba and not m.clean),
+                    sum(1 for m in melds if m.full_run),
+                    _yes(result.legal),
                     _text(hand.accepted_reason or ""),
                 )
             )

@@ -12,8 +12,8 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, HandVersion, Match, Season, Seat
-from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.services.numbers import is_row_id
 
 
 def create_season(club: Club, name: str, starts_on: date, ends_on: date) -> Season:

@@ -29,9 +29,9 @@ from scorekeeper.models import (
     User,
     utcnow,
 )
-from scorekeeper.services.clubs import is_row_id
 from scorekeeper.services.errors import Invalid, NotFound
 from scorekeeper.services.live import revision_text
+from scorekeeper.services.numbers import is_row_id
 
 #: What a link's secret looks like (secrets.token_urlsafe(24)); anything else is no link
 #: and is refused before the database is asked.

@@ -19,12 +19,13 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper.match import format_of, setup_of
 from scorekeeper.models import Match
 from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.match import MatchState
+from scorekeeper.rules.match import MatchState, match_state
 from scorekeeper.rules.points import points_json
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.matches import format_of, state_of
+from scorekeeper.services.match_summary import live_data
 
 
 @dataclasses.dataclass
@@ -134,16 +135,23 @@ class Outcome:
         return next((c for c, ps in self.members.items() if player_id in ps), None)
 
 
-def outcome(match: Match) -> Outcome:
-    state = state_of(match)
+def outcome(match: Match, state: MatchState | None = None) -> Outcome:
+    """The match's outcome: as `state` says (its read model's), else its stored hands'
+    results counted in order (what the ratings replay)."""
+    if state is None:
+        results = [result.played() for _n, _e, result in live_data(match)]
+        state = match_state(setup_of(match), results)
+    return Outcome(match, state, members_of(match), state.winner)
+
+
+def members_of(match: Match) -> dict[str, tuple[int, ...]]:
+    """Each competitor (a team's name, or a player's id) and its players' ids."""
     if format_of(match).credit is Credit.TEAM:
-        members = {
+        return {
             team.name: tuple(s.player_id for s in match.seats if s.team_id == team.id)
             for team in match.teams
         }
-    else:
-        members = {str(s.player_id): (s.player_id,) for s in match.seats}
-    return Outcome(match, state, members, state.winner)
+    return {str(s.player_id): (s.player_id,) for s in match.seats}
 
 
 def finished(matches: Iterable[Match]) -> list[Outcome]:

@@ -5,7 +5,7 @@ partnerships or a player's page is a grouped query or a read instead of a replay
 hand.
 
 They hold nothing of their own: `rebuild` makes them again from the stored hands (and each
-match's progress, services.progress), and the hand service keeps them in step in the
+match's progress, match.progress), and the match's writes keep them in step in the
 transaction that saves, edits or deletes a hand: `count_changes` moves this match's rows
 by the hands that changed, or sums the match again with `refresh_match` where more than
 sums move (`forget_match` when a whole match is deleted).
@@ -28,6 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper.extensions import db
+from scorekeeper.match import Changes, listeners, match_forgetters, progress
 from scorekeeper.models import (
     POINT_SCALE,
     Club,
@@ -46,7 +47,7 @@ from scorekeeper.models import (
     table_of,
 )
 from scorekeeper.rules.match import MatchSetup
-from scorekeeper.services import progress, rating_history
+from scorekeeper.services import rating_history
 from scorekeeper.services.match_summary import (
     HandData,
     MatchSummary,
@@ -146,7 +147,7 @@ def count_changes(
     was = {(pid, line.best_hand) for pid, line in lines.items()}
     for number, entry, result in removed:
         count_hand(setup, lines, pairs, number, entry, result, sign=-1)
-        if any((pid, side["score"]) in was for side in result["teams"] for pid in side["players"]):
+        if any((pid, side.score) in was for side in result.teams for pid in side.players):
             # That player's best may have been this hand: only all their hands tell.
             refresh_match(match, session)
             return
@@ -639,3 +640,26 @@ def _match_batches(session: Session, club_id: int, ids: Sequence[int]) -> Iterat
 _ADD_TO_PLAYERS = _add_to_players()
 _ADD_TO_PAIRS = _add_to_pairs()
 _ALL_ROWS = _all_rows()
+
+
+def _count(changes: Changes) -> None:
+    """A write of the match's hands, counted in this same transaction (match.writes)."""
+    count_changes(
+        changes.match,
+        changes.setup,
+        changes.after,
+        changes.removed,
+        changes.added,
+        start_moved=changes.start_moved,
+        saved_at=changes.saved_at,
+    )
+
+
+def follow_matches() -> None:
+    """Keep the sums in step with every write of a match's hands from now on, in the same
+    transaction (the match tells what its writes changed without knowing of the sums).
+    Called by create_app; calling it again changes nothing."""
+    if _count not in listeners:
+        listeners.append(_count)
+    if forget_match not in match_forgetters:
+        match_forgetters.append(forget_match)

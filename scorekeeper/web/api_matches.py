@@ -22,15 +22,14 @@ from flask import Blueprint, Response, abort, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import csrf, db, login_manager
-from scorekeeper.hand_entry import HandEntry
+from scorekeeper.match import HandEntry, read_hand, seating_of, show
 from scorekeeper.models import Club, Hand, Match, Player, Role, as_utc
-from scorekeeper.referee import show
 from scorekeeper.rules.variants import options_from_json
-from scorekeeper.services import clubs, hands, matches
+from scorekeeper.services import clubs
 from scorekeeper.services.errors import Invalid, NotFound
-from scorekeeper.services.hand_input import read_entry, seating_of
-from scorekeeper.services.numbers import MAX_ROW_ID, whole_number
+from scorekeeper.services.numbers import MAX_ROW_ID, is_row_id, whole_number
 from scorekeeper.web.access import identified_by_token
 from scorekeeper.web.auth import me
 from scorekeeper.web.json_body import read_json
@@ -45,7 +44,7 @@ MATCH_FIELDS = frozenset(
     {"club", "variant", "options", "format", "target", "teams", "first_dealer"}
 )
 MATCH_TEAM_FIELDS = frozenset({"name", "players"})
-#: A hand: what the players entered (read by services.hand_input) and a reason for problems.
+#: A hand: what the players entered (read by match.read_hand) and a reason for problems.
 HAND_FIELDS = frozenset({"kozi", "teams", "accepted_reason"})
 IDEMPOTENCY_KEY_LENGTH = 100  # the column's width
 
@@ -101,7 +100,7 @@ def add_player(club_id: int) -> ResponseReturnValue:
 @bp.get("/clubs/<int:club_id>/players/<int:player_id>")
 def player(club_id: int, player_id: int) -> Response:
     found = clubs.club_for(me(), club_id)
-    row = db.session.get(Player, player_id) if clubs.is_row_id(player_id) else None
+    row = db.session.get(Player, player_id) if is_row_id(player_id) else None
     if row is None or row.club_id != found.id:
         raise NotFound(f"Player {player_id} does not play in this club.")
     return jsonify(_player_json(row))
@@ -152,7 +151,7 @@ def add_hand(match_id: int) -> ResponseReturnValue:
     found = _match(match_id, Role.SCORER)
     key = _idempotency_key()
     entry, reason = _hand_body(found)
-    hand, new = hands.record_hand(found, me(), entry, reason, key)
+    hand, new = matches.record_hand(found, me(), entry, reason, key)
     response = _hand_response(hand)
     response.status_code = 201 if new else 200  # 200: a retry, answered with the first hand
     response.headers["Location"] = _hand_url(hand)
@@ -161,28 +160,28 @@ def add_hand(match_id: int) -> ResponseReturnValue:
 
 @bp.delete("/matches/<int:match_id>")
 def delete_match(match_id: int) -> tuple[str, int]:
-    hands.delete_match(_match(match_id, Role.OWNER))
+    matches.delete_match(_match(match_id, Role.OWNER))
     return "", 204
 
 
 @bp.get("/matches/<int:match_id>/hands/<int:number>")
 def hand(match_id: int, number: int) -> Response:
-    return _hand_response(hands.hand_of(_match(match_id), number))
+    return _hand_response(matches.hand_of(_match(match_id), number))
 
 
 @bp.put("/matches/<int:match_id>/hands/<int:number>")
 def edit_hand(match_id: int, number: int) -> Response:
     found = _match(match_id, Role.SCORER)
     version = _if_match()
-    hands.check_version(found, number, version)
+    matches.check_version(found, number, version)
     entry, reason = _hand_body(found)
-    return _hand_response(hands.edit_hand(found, number, me(), entry, version, reason))
+    return _hand_response(matches.edit_hand(found, number, me(), entry, version, reason))
 
 
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")
 def delete_hand(match_id: int, number: int) -> tuple[str, int]:
     found = _match(match_id, Role.SCORER)
-    hands.delete_hand(found, number, me(), _if_match())
+    matches.delete_hand(found, number, me(), _if_match())
     return "", 204
 
 
@@ -254,7 +253,7 @@ def _hand_body(match: Match) -> tuple[HandEntry, str | None]:
     reason = body.pop("accepted_reason", None)
     if reason is not None and not isinstance(reason, str):
         raise Invalid(f"'accepted_reason' must be text, not {show(reason)}.")
-    return read_entry(body, seating_of(match)), reason
+    return read_hand(body, seating_of(match)), reason
 
 
 def _idempotency_key() -> str | None:

@@ -8,7 +8,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.extensions import db
-from scorekeeper.services.errors import HandRefused, ServiceError
+from scorekeeper.services.errors import ServiceError
 
 #: The titles of HTTP errors as werkzeug names them, in the page's language.
 HTTP_TITLES = {
@@ -80,9 +80,7 @@ def handle_service_error(error: ServiceError) -> ResponseReturnValue:
     """A use case said no: nothing was saved, and the message says why."""
     db.session.rollback()
     if _wants_json():
-        body: dict[str, object] = {"error": error.message}
-        if isinstance(error, HandRefused):
-            body |= {"problems": error.problems, "preview": error.preview}
+        body: dict[str, object] = {"error": error.message, **error.details()}
         return body, error.status
     title = SERVICE_TITLES.get(error.status) or _("Cannot do that")
     page = {"code": error.status, "name": title, "description": error.message}

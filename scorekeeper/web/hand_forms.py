@@ -1,9 +1,11 @@
 """The hand-entry form: what the players say happened in one hand, read from a plain form post
-(it works without JavaScript) into the entry `services.hands` scores and stores.
+(it works without JavaScript) into the entry the match scores and stores.
 
-The form holds text as typed; `HandForm.entry()` builds the `HandEntry` the service takes,
-its sides seated as the API's are (services.hand_input), or lists what to fix. Scoring is
-never done here: the service asks the rules engine.
+The form holds text as typed. `HandForm.entry()` turns its fields into the JSON shape of a
+hand (the API's body) and reads it with the match's one entry reader, which seats its sides
+and checks every card as for the API and a club file; it lists every problem to fix. Only
+what is the form's own (a number typed as text, a side nobody is on) is checked here.
+Scoring is never done here: the match asks the rules engine.
 """
 
 from __future__ import annotations
@@ -15,16 +17,25 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.hand_entry import HandEntry, SideEntry
+from scorekeeper.match import (
+    MAX_HAND_POINTS,
+    EntryRefused,
+    HandEntry,
+    MatchView,
+    Seating,
+    SideEntry,
+    format_of,
+    last_entry,
+    last_tally,
+    read_hand,
+    seating_of,
+    view_of,
+)
 from scorekeeper.models import Match
-from scorekeeper.referee import MAX_HAND_POINTS
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.scoring import Cut, kozi_missing
+from scorekeeper.rules.scoring import kozi_missing
 from scorekeeper.rules.variants import Variant
-from scorekeeper.services.errors import Invalid
-from scorekeeper.services.hand_input import Seating, seated_sides, seating_of
-from scorekeeper.services.matches import format_of, live_hands, state_of, variant_of
 from scorekeeper.services.numbers import short, whole_number
 from scorekeeper.web.game_words import SUIT_CHOICES, requirement_text
 
@@ -54,6 +65,7 @@ class EntryLayout:
     options: dict[str, Any]
     openings: tuple[str, ...]  # each fixed team's opening need this hand (none where shared)
     seating: Seating  # who may sit on which side, as every edge reads a hand's sides
+    view: MatchView  # where the match stood before this hand (its progress, no replay)
     last_kozi: str = ""  # the kózi of the hand before: offered first, never chosen for you
     opening_needed: tuple[int, ...] = ()  # each fixed team's need in card points (0: none)
 
@@ -61,11 +73,11 @@ class EntryLayout:
     def of(cls, match: Match, number: int | None = None) -> EntryLayout:
         """The form of hand `number` (or of the next hand)."""
         fmt = format_of(match)
+        view = view_of(match, before=number)
         openings: tuple[str, ...] = ()
         needed: tuple[int, ...] = ()
-        before = [h for h in live_hands(match) if number is None or h.number < number]
-        kozi = HandEntry.from_json(before[-1].entry).kozi if before else None
-        last_kozi = "" if kozi is None else kozi.value
+        before = last_tally(match, before=number)
+        last_kozi = "" if before is None else before[1].kozi or ""
         shared = fmt.credit is Credit.SHARES
         if shared:
             count = len(fmt.shapes[0])
@@ -81,11 +93,11 @@ class EntryLayout:
                 if s.team is not None
             ]
             seats = tuple(sorted(rows, key=lambda row: row.team or 0))
-            standings = {s.name: s for s in state_of(match, upto=number).standings}
+            standings = {s.key: s for s in view.standings}
             openings = tuple(requirement_text(standings[label].opening) for label in labels)
             needed = tuple(standings[label].opening.least_meeting(5) for label in labels)
         return cls(
-            variant_of(match),
+            view.variant,
             fmt.id,
             fmt.name,
             shared,
@@ -94,6 +106,7 @@ class EntryLayout:
             dict(match.options),
             openings,
             seating_of(match),
+            view,
             last_kozi,
             needed,
         )
@@ -188,9 +201,8 @@ class HandForm:
         """A new hand; in the share formats the sides start as in the last hand."""
         form = cls(layout, [SideFields() for _label in layout.side_labels], key=uuid.uuid4().hex)
         if layout.shared:
-            hands = live_hands(match)
-            last = HandEntry.from_json(hands[-1].entry).teams if hands else None
-            form.side_of = _default_sides(layout, last)
+            last = last_entry(match)
+            form.side_of = _default_sides(layout, None if last is None else last.teams)
         return form
 
     @classmethod
@@ -260,50 +272,57 @@ class HandForm:
         return self.layout.members(side, self.side_of)
 
     def entry(self) -> HandEntry | None:
-        """The entry for the service, or None with `errors` naming each field to fix."""
-        layout = self.layout
-        sides = [self._side(i, label) for i, label in enumerate(layout.side_labels)]
-        if self.errors:
-            return None
-        kozi = next((s for s in Suit if layout.kozi and self.kozi == s.value), None)
-        missing = kozi_missing(layout.variant, None) if layout.kozi and kozi is None else None
-        if missing:
-            self.errors.insert(0, missing)
-            return None
-        teams = self._seated(sides)
-        return None if teams is None else HandEntry(kozi, teams)
+        """The entry for the match, or None with `errors` naming each problem to fix."""
+        entry = self._read()
+        if entry is not None and self.layout.kozi and entry.kozi is None:
+            missing = kozi_missing(self.layout.variant, None)
+            if missing:
+                self.errors.insert(0, missing)
+                return None
+        return entry
 
     def entry_without_kozi(self) -> HandEntry | None:
         """The entry even while the kózi is still to be chosen (None on any other error):
         the live preview shows the openings meanwhile, never a total."""
-        entry = self.entry()
+        entry = self._read()
         missing = kozi_missing(self.layout.variant, None)
-        if entry is None and self.errors == [missing]:
-            labels = self.layout.side_labels
-            teams = self._seated([self._side(i, label) for i, label in enumerate(labels)])
-            return None if teams is None else HandEntry(None, teams)
+        if entry is not None and entry.kozi is None and missing:
+            self.errors.insert(0, missing)
         return entry
 
-    def _seated(self, sides: list[SideEntry]) -> tuple[SideEntry, ...] | None:
-        """The sides with their names and players as the match seats them; None with
-        `errors` saying why they do not fit its table."""
+    def _read(self) -> HandEntry | None:
+        """The form's fields as the JSON of a hand, read by the match's entry reader (every
+        card checked, the sides seated at the table); None with `errors` saying why."""
+        layout = self.layout
+        teams = [self._side(i, label) for i, label in enumerate(layout.side_labels)]
+        if self.errors:
+            return None
+        kozi = next((s.value for s in Suit if layout.kozi and self.kozi == s.value), None)
         try:
-            return seated_sides(self.layout.seating, sides)
-        except Invalid as error:
-            self.errors.append(error.message)
+            return read_hand({"kozi": kozi, "teams": teams}, layout.seating)
+        except EntryRefused as refused:
+            self.errors.extend(refused.problems)
             return None
 
-    def _side(self, i: int, label: str) -> SideEntry:
+    def _side(self, i: int, label: str) -> dict[str, Any]:
+        """Side `i` as the JSON of a hand gives it: its fields as the players filled them in
+        (a number typed as text read here, where the form knows what was typed)."""
         layout, side = self.layout, self.sides[i]
         members = self.members(i)
+        who = label if not layout.shared else " & ".join(s.name for s in members) or label
+        team: dict[str, Any] = {
+            "name": None if layout.shared else label,
+            "players": [s.id for s in members],
+            "melds": [m.strip() for m in side.melds if m.strip()],
+            "went_out": side.went_out,
+            "took_biribaki": layout.biribaki and side.took_biribaki,
+        }
         if layout.shared and not members:
             message = _("Nobody is on the side “%(side)s”: choose a side for each player.")
             self.errors.append(message % {"side": label})
-        hands: tuple[str, ...] | None = tuple(self.hand_of.get(s.id, "").strip() for s in members)
-        hand_points = None
+        hands = [self.hand_of.get(s.id, "").strip() for s in members]
         points = side.points.strip()
-        who = label if not layout.shared else " & ".join(s.name for s in members) or label
-        if points and any(hands or ()):
+        if points and any(hands):
             self.errors.append(
                 _(
                     "Give the cards left in the hands of %(who)s as cards or as a point total, "
@@ -322,9 +341,11 @@ class HandForm:
                 )
             )
         elif points:
-            hands, hand_points = None, whole_number(points)
-        cut = Cut(side.cut) if side.cut and side.cut in {c for c, _ in layout.cuts} else None
-        opening, opening_melds, failed_openings = None, None, None
+            team["hand_points"] = whole_number(points)
+        else:
+            team["hands"] = hands
+        if side.cut and side.cut in {c for c, _ in layout.cuts}:
+            team["cut"] = side.cut
         if layout.opening and side.opening.strip() and side.opening_melds:
             self.errors.append(
                 _(
@@ -333,13 +354,14 @@ class HandForm:
                 )
             )
         elif layout.opening and side.opening.strip():
-            opening = side.opening.strip()
+            team["opening"] = side.opening.strip()
         elif layout.opening and side.opening_melds:
-            opening_melds = tuple(sorted(set(side.opening_melds)))
+            team["opening_melds"] = sorted(set(side.opening_melds))
         failed = side.failed.strip()
         if layout.failed and failed:
+            # A number too large is the reader's to refuse, as from any edge.
             if whole_number(failed) is not None:
-                failed_openings = whole_number(failed)
+                team["failed_openings"] = whole_number(failed)
             else:
                 self.errors.append(
                     _(
@@ -348,20 +370,9 @@ class HandForm:
                         text=short(failed),
                     )
                 )
-        return SideEntry(
-            name=label,
-            players=tuple(s.id for s in members),
-            melds=tuple(m.strip() for m in side.melds if m.strip()),
-            hands=hands,
-            hand_points=hand_points,
-            went_out=side.went_out,
-            took_biribaki=layout.biribaki and side.took_biribaki,
-            opening=opening,
-            opening_melds=opening_melds,
-            cut=cut,
-            failed_openings=failed_openings,
-            biribaki_unplayed=side.unplayed.strip() or None,
-        )
+        if side.unplayed.strip():
+            team["biribaki_unplayed"] = side.unplayed.strip()
+        return team
 
 
 def _marked(melds: list[str], marks: list[str]) -> list[int]:

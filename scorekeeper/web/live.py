@@ -24,8 +24,9 @@ from sqlalchemy.orm import joinedload, selectinload
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Membership, Role, Seat
 from scorekeeper.services import drawings, live
-from scorekeeper.services.clubs import club_for, is_row_id, no_such_match, role_in
+from scorekeeper.services.clubs import club_for, no_such_match, role_in
 from scorekeeper.services.live import POLL_EVERY_MS
+from scorekeeper.services.numbers import is_row_id
 from scorekeeper.web.scoreboard import board
 from scorekeeper.web.seasons import scoreboard_extras
 
@@ -75,7 +76,9 @@ def drawing(match_id: int, revision: str, what: str, draw: Callable[[Match], str
     if text is None:
         match = match_to_draw(match_id)
         text = draw(match)
-        if live.drawn_revision(match) != revision:
+        # Kept only if no hand changed since the revision was read: the drawing reads the
+        # match's progress and its hands in separate statements, which all fell in between.
+        if live.match_revision(match_id) != revision:
             return text
         drawings.keep(match_id, revision, what, text)
     with _drawings_lock:
@@ -86,10 +89,10 @@ def drawing(match_id: int, revision: str, what: str, draw: Callable[[Match], str
 
 
 def match_to_draw(match_id: int) -> Match:
-    """The match with what a drawing of it reads loaded up front, in two queries: the match
-    with its teams, seats and players (a few rows joined), then its hands. A revision is
-    drawn right after a save, while the match's viewers all ask at once; on PostgreSQL each
-    query is a round trip."""
+    """The match with what a drawing of it reads loaded up front: the match with its teams,
+    seats and players (a few rows joined; its hands are read as the drawing needs them). A
+    revision is drawn right after a save, while the match's viewers all ask at once; on
+    PostgreSQL each query is a round trip."""
     match = (
         db.session.execute(
             sa.select(Match)
@@ -97,7 +100,6 @@ def match_to_draw(match_id: int) -> Match:
             .options(
                 joinedload(Match.seats).joinedload(Seat.player),
                 joinedload(Match.teams),
-                selectinload(Match.hands),
             )
         )
         .unique()  # every joined row, so each collection is whole
@@ -167,11 +169,13 @@ def live_regions(
         what += ":" + hashlib.sha256(request.script_root.encode()).hexdigest()[:16]
 
     def draw(match: Match) -> str:
+        shown = board(match)
         extras = {} if kind == "shared" else scoreboard_extras(match)
         return render_template(
             "matches/_live_regions.html",
             match=match,
-            board=board(match),
+            board=shown,
+            progress=shown.progress,
             can_score=kind in ("scorer", "owner"),
             shared=kind == "shared",
             share=share,
@@ -206,7 +210,6 @@ def running_matches(club: Club) -> list[live.LiveMatch]:
         .options(
             selectinload(Match.seats).selectinload(Seat.player),
             selectinload(Match.teams),
-            selectinload(Match.hands),
         )
     )
     shown = [live.live_match(m) for m in found]

@@ -10,12 +10,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Player
 from scorekeeper.rules.formats import FORMATS, Credit, TableFormat
 from scorekeeper.rules.match import deal_order, seat_order
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.variants import TargetRule, Variant, option_most
-from scorekeeper.services.matches import TeamSpec
 from scorekeeper.services.numbers import row_id, short, whole_number
 from scorekeeper.web.game_words import deal_text
 from scorekeeper.web.house_rules import (
@@ -32,7 +32,7 @@ TEAM_LETTERS = "ABCDEF"
 
 @dataclass(frozen=True, slots=True)
 class MatchRequest:
-    """What `services.matches.create_match` needs, read from the form."""
+    """What `match.create_match` needs, read from the form."""
 
     variant_id: str
     format_id: str

@@ -14,14 +14,14 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import login_required
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
-from scorekeeper.hand_entry import HandEntry
+from scorekeeper.match import HandEntry, HandRefused, ScoredHand
 from scorekeeper.models import Match, Role
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.services import hands, matches
 from scorekeeper.services.clubs import club_for, match_for
-from scorekeeper.services.errors import HandRefused, NotFound, ServiceError
+from scorekeeper.services.errors import NotFound, ServiceError
 from scorekeeper.services.live import POLL_EVERY_MS, match_revision
 from scorekeeper.services.numbers import whole_number
 from scorekeeper.web.auth import me
@@ -92,10 +92,12 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
     can_score = _can_score(match)
     # The revision before the board is read: a save in between shows at the next poll.
     live_etag = match_revision(match.id)
+    shown = board(match)
     return render_template(
         "matches/scoreboard.html",
         match=match,
-        board=board(match),
+        board=shown,
+        progress=shown.progress,
         can_score=can_score,
         shared=False,
         live_url=url_for("live.match_json", match_id=match.id),
@@ -128,7 +130,7 @@ def new_hand(match_id: int) -> ResponseReturnValue:
     if "save" not in request.form:
         return _previewed(match, form, entry)
     try:
-        hand, new = hands.record_hand(match, me(), entry, form.reason, form.key)
+        hand, new = matches.record_hand(match, me(), entry, form.reason, form.key)
     except ServiceError as error:
         return _refused(match, form, error)
     flash(_("Hand %(number)d saved.", number=hand.number))
@@ -141,12 +143,14 @@ def new_hand(match_id: int) -> ResponseReturnValue:
 @login_required
 def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
     match = _match(match_id, Role.SCORER)
-    hand = hands.hand_of(match, number)
+    hand = matches.hand_of(match, number)
     layout = EntryLayout.of(match, number)
     if request.method == "GET":
         form = HandForm.from_entry(layout, HandEntry.from_json(hand.entry))
         form.version, form.reason = str(hand.version), hand.accepted_reason or ""
-        return _hand_page(match, form, number=number, preview=hand.result)
+        totals = {s.key: s.total for s in layout.view.standings}
+        saved = matches.shown(match, number, hand.result, hand.entry, totals)
+        return _hand_page(match, form, number=number, preview=saved)
     form = HandForm.from_request(layout, request.form)
     entry = form.entry()
     if entry is None:
@@ -155,7 +159,7 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
         return _previewed(match, form, entry, number)
     try:
         version = whole_number(form.version) or -1
-        hands.edit_hand(match, number, me(), entry, version, form.reason)
+        matches.edit_hand(match, number, me(), entry, version, form.reason)
     except ServiceError as error:
         return _refused(match, form, error, number)
     flash(_("Hand %(number)d corrected.", number=number))
@@ -182,11 +186,12 @@ def preview_hand(match_id: int, number: int) -> ResponseReturnValue:
 @login_required
 def delete_hand(match_id: int, number: int) -> ResponseReturnValue:
     match = _match(match_id, Role.SCORER)
-    hand = hands.hand_of(match, number)
+    hand = matches.hand_of(match, number)
     if request.method == "GET":
-        return render_template("matches/delete.html", match=match, hand=hand)
+        scored = matches.ScoredHand.from_json(hand.result)
+        return render_template("matches/delete.html", match=match, hand=hand, scored=scored)
     version = request.form.get("version", "")
-    hands.delete_hand(match, number, me(), whole_number(version) or -1)
+    matches.delete_hand(match, number, me(), whole_number(version) or -1)
     flash(_("Hand %(number)d deleted; its history is kept.", number=number))
     return redirect(url_for(".scoreboard", match_id=match.id))
 
@@ -198,7 +203,7 @@ def delete_match(match_id: int) -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("matches/delete_match.html", match=match, board=board(match))
     club_id, number = match.club_id, match.id
-    hands.delete_match(match)
+    matches.delete_match(match)
     flash(_("Match %(number)d deleted.", number=number))
     return redirect(url_for("clubs.show", club_id=club_id))
 
@@ -207,7 +212,7 @@ def delete_match(match_id: int) -> ResponseReturnValue:
 @login_required
 def hand_history(match_id: int, number: int) -> ResponseReturnValue:
     match = _match(match_id)
-    versions = hands.history(match, number)
+    versions = matches.history(match, number)
     if not versions:
         raise NotFound(_("Hand %(number)d is not part of this match.", number=number))
     rows = version_rows(match, versions)
@@ -232,9 +237,9 @@ def _saved(match: Match, number: int, status: int) -> ResponseReturnValue:
 
 
 def _not_saved(
-    form: HandForm, status: int, preview: dict[str, Any] | None = None
+    form: HandForm, status: int, preview: ScoredHand | None = None
 ) -> ResponseReturnValue:
-    problems = list(preview.get("problems", [])) if preview else []
+    problems = list(preview.problems) if preview else []
     return jsonify(saved=False, errors=form.errors, problems=problems), status
 
 
@@ -246,7 +251,7 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
     try:
         match = _match(match_id, Role.SCORER)
         if number is not None:
-            hands.hand_of(match, number)
+            matches.hand_of(match, number)
         layout = EntryLayout.of(match, number)
     except ServiceError as error:
         db.session.rollback()
@@ -257,33 +262,33 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
     if entry is None:
         return answer
     try:
-        result = hands.preview(match, entry, number, require_kozi=False)
+        previewed = matches.preview(match, entry, number, require_kozi=False)
     except ServiceError as error:
         db.session.rollback()
         answer["errors"].append(error.message)
         return answer
-    answer["problems"] = result["problems"]
-    count = len(result["problems"])
+    result = previewed.hand
+    answer["problems"] = list(result.problems)
+    count = len(result.problems)
     answer["problems_title"] = ngettext("%(num)d problem", "%(num)d problems", count)
     answer["teams"] = [
         {
-            "name": team["name"],
-            "score": points(team["score"]),
-            "lines": [
-                {"label": ln["label"], "points": points(ln["points"])} for ln in team["lines"]
-            ],
-            "problems": team["problems"],
+            "name": team.name,
+            "score": points(team.score),
+            "lines": [{"label": ln.label, "points": points(ln.points)} for ln in team.lines],
+            "problems": list(team.problems),
             "opening_line": opening_line(
-                team["opening"], team["opening_required"], team.get("opening_points")
+                team.opening or "", team.opening_required or 0, team.opening_points
             )
             if layout.opening
             else None,
         }
-        for team in result["teams"]
+        for team in result.teams
     ]
     if not answer["errors"]:  # without its kózi a hand's bonuses may be short: no totals
-        totals = hands.totals_after(match, result, number)
-        answer["totals"] = [{"name": name, "total": points(total)} for name, total in totals]
+        answer["totals"] = [
+            {"name": name, "total": points(total)} for name, total in previewed.totals
+        ]
     return answer
 
 
@@ -291,11 +296,12 @@ def _previewed(
     match: Match, form: HandForm, entry: HandEntry, number: int | None = None
 ) -> ResponseReturnValue:
     try:
-        result = hands.preview(match, entry, number)
+        previewed = matches.preview(match, entry, number)
     except ServiceError as error:
         return _refused(match, form, error, number)
-    totals = hands.totals_after(match, result, number)
-    return _hand_page(match, form, number=number, preview=result, previewed=True, totals=totals)
+    return _hand_page(
+        match, form, number=number, preview=previewed.hand, previewed=True, totals=previewed.totals
+    )
 
 
 def _refused(
@@ -304,7 +310,10 @@ def _refused(
     """Nothing was saved: show the form again with the reason, and the score it would give."""
     db.session.rollback()
     preview = error.preview if isinstance(error, HandRefused) else None
-    totals = hands.totals_after(match, preview, number) if preview else None
+    totals = None
+    if preview is not None:
+        before = {s.key: s.total for s in form.layout.view.standings}
+        totals = matches.totals_after(match, form.layout.view.setup, before, preview)
     form.errors.append(error.message)
     return _hand_page(
         match,
@@ -330,7 +339,7 @@ def _hand_page(
     match: Match,
     form: HandForm,
     number: int | None = None,
-    preview: dict[str, Any] | None = None,
+    preview: ScoredHand | None = None,
     previewed: bool = False,
     status: int = 200,
     totals: list[tuple[str, Any]] | None = None,
@@ -343,7 +352,7 @@ def _hand_page(
         form=form,
         layout=form.layout,
         number=number,
-        next_number=1 + max((h.number for h in match.hands), default=0),
+        next_number=form.layout.view.next_number,
         preview=preview,
         previewed=previewed,
         suits=SUIT_CHOICES,

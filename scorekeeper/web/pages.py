@@ -52,10 +52,11 @@ def demo() -> str:
             deleted=False,
             kozi=SUIT_SYMBOLS.get(h.kozi or ""),
             sides=side_rows(h.result),
-            problems=list(h.result["problems"]),
+            problems=list(h.result.problems),
             accepted_reason=None,
             totals_after=" · ".join(f"{n} {format_points(t)}" for n, t in h.totals_after.items()),
             version=1,
+            flagged=bool(h.result.problems),
         )
         for h in reversed(sample.hands)
     ]

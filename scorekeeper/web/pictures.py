@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
+from scorekeeper.match import HandLine, MatchView
 from scorekeeper.models import Match
 from scorekeeper.rules.points import format_points
-from scorekeeper.services.matches import live_hands, names_of, state_of, variant_of
 from scorekeeper.services.ratings import Rating
 from scorekeeper.web.charts import Chart, Series, line_chart
 
@@ -32,27 +32,26 @@ def rating_text(value: float) -> str:
     return f"{value:.1f}".replace("-", "−")
 
 
-def progress_picture(match: Match) -> Picture | None:
+def progress_picture(match: Match, view: MatchView, lines: list[HandLine]) -> Picture | None:
     """Each competitor's running total after every hand, against the target; None before
-    the first hand."""
-    hands = live_hands(match)
-    if not hands:
+    the first hand. `lines` are the match's hands with their totals (`match.hand_lines`),
+    read once for the whole scoreboard."""
+    live = [line for line in lines if not line.deleted]
+    if not live:
         return None
-    state = state_of(match)
-    names = names_of(match)
-    target = variant_of(match).target
-    order = [s.name for s in state.standings]
-    shown = [names.get(name, name) for name in order]
+    target = view.target
+    order = [s.key for s in view.standings]
+    shown = [s.name for s in view.standings]
     series = [
-        Series(shown[i], (0.0, *(float(totals[name]) for totals in state.history)))
-        for i, name in enumerate(order)
+        Series(shown[i], (0.0, *(float(line.after[key]) for line in live)))
+        for i, key in enumerate(order)
     ]
     guides = [(float(target), _("target %(points)d", points=target), "target")]
     if any(v < 0 for s in series for v in s.values):
         guides.append((0.0, "", "zero"))  # the y axis labels 0 already
-    numbers = ["0", *(str(h.number) for h in hands)]
+    numbers = ["0", *(str(line.number) for line in live)]
     finals = ", ".join(
-        f"{shown[i]} {format_points(state.history[-1][name])}" for i, name in enumerate(order)
+        f"{shown[i]} {format_points(live[-1].after[key])}" for i, key in enumerate(order)
     )
     return Picture(
         chart=line_chart(series, numbers, guides),
@@ -67,8 +66,7 @@ def progress_picture(match: Match) -> Picture | None:
         x_title=_("hand"),
         columns=(_("Hand"), *shown),
         rows=tuple(
-            (str(hand.number), *(format_points(totals[name]) for name in order))
-            for hand, totals in zip(hands, state.history, strict=True)
+            (str(line.number), *(format_points(line.after[key]) for key in order)) for line in live
         ),
     )
 

@@ -11,7 +11,7 @@ from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, S
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, NumberRange, Optional, ValidationError
 
-from scorekeeper.referee import MAX_CARD_TEXT, MAX_OPENING
+from scorekeeper.match import MAX_CARD_TEXT, MAX_OPENING
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.formats import MOST_CARDS
 from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant

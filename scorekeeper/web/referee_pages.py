@@ -15,10 +15,10 @@ from flask_login import current_user, login_required
 
 from scorekeeper import referee
 from scorekeeper.extensions import csrf
+from scorekeeper.match import variant_of
 from scorekeeper.rules.presets import PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError
 from scorekeeper.services.clubs import match_for, member_match
-from scorekeeper.services.matches import variant_of
 from scorekeeper.services.numbers import row_id
 from scorekeeper.web.game_words import SUIT_CHOICES
 from scorekeeper.web.referee_forms import MeldCheckForm, sentence

@@ -1,7 +1,9 @@
-"""What the match pages show, gathered from the services: standings, hands, versions.
+"""What the match pages show: standings, hands, versions, from the match's read model.
 
-Nothing here scores anything: totals come from `services.matches.state_of` (the rules
-engine's match state) and every hand's lines from what the engine computed when it was saved.
+Nothing here scores anything or replays a match: the standings come from the match's stored
+progress (`match.view_of`), the list of hands from their tallies added up once
+(`match.hand_lines`), and the lines of the newest hands from what the engine computed when
+each was saved, in the reader's language (`match.shown`).
 """
 
 from __future__ import annotations
@@ -13,27 +15,36 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.hand_entry import HandEntry, SideEntry
+from scorekeeper.match import (
+    HandEntry,
+    HandLine,
+    ScoredHand,
+    SideEntry,
+    format_of,
+    hand_lines,
+    hands_numbered,
+    names_of,
+    shown,
+    shown_version,
+    totals_before,
+    variant_of,
+    view_of,
+)
 from scorekeeper.models import HandVersion, Match, as_utc
 from scorekeeper.rules.cards import Suit, parse_cards
-from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.points import format_points
 from scorekeeper.rules.scoring import Cut
-from scorekeeper.services.hands import display_result, display_version
-from scorekeeper.services.matches import (
-    deal_order_of,
-    format_of,
-    live_hands,
-    names_of,
-    state_of,
-    variant_of,
-)
 from scorekeeper.web.game_words import deal_text, pot_of, requirement_text
 from scorekeeper.web.house_rules import option_label
 from scorekeeper.web.match_forms import win_rule
+from scorekeeper.web.pictures import Picture, progress_picture
 
 #: A kózi as stored ("H") → its symbol ("♥"), from the rules engine's suits.
 SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
+#: The newest hands a scoreboard shows with their lines; the earlier ones show their scores
+#: and lead to their own page. A real match has 10 to 30 hands: most show whole, and a
+#: scoreboard of 300 hands costs not much more than one of 20.
+DETAILED_HANDS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +74,8 @@ class HandRow:
     accepted_reason: str | None
     totals_after: str
     version: int
+    flagged: bool  # saved with problems, accepted with a reason
+    detailed: bool = True  # its lines are here (else only each side's score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +96,7 @@ class Board:
     tied: list[str]
     hands: list[HandRow]
     house_rules: list[tuple[str, str]]  # the options the players changed, in words
+    progress: Picture | None  # the score after each hand, drawn (None before the first)
 
 
 def points(value: Fraction | int) -> str:
@@ -90,25 +104,25 @@ def points(value: Fraction | int) -> str:
 
 
 def board(match: Match) -> Board:
-    state = state_of(match)
-    names = names_of(match)
-    variant = variant_of(match)
-    fixed = format_of(match).credit is Credit.TEAM
-    top = max((s.total for s in state.standings), default=Fraction(0))
+    """The scoreboard of `match` from its read model and its hands' tallies, each read
+    once: the standings from the stored progress, the hands and the score picture from the
+    tallies added up in one pass."""
+    view, lines = view_of(match), hand_lines(match)
+    variant = view.variant
     standings = [
         StandingRow(
-            name=names.get(s.name, s.name),
-            players=_team_players(match, s.name) if fixed else "",
+            name=s.name,
+            players=s.players,
             total=points(s.total),
-            progress=float(max(Fraction(0), min(s.total, Fraction(variant.target)))),
+            progress=s.toward(variant.target),
             opening=requirement_text(s.opening),
-            leading=bool(state.hands_played) and s.total == top,
+            leading=s.leading,
         )
-        for s in state.standings
+        for s in view.standings
     ]
     winner_total = None
-    if state.winner is not None:
-        winner_total = points(state.total(state.winner))
+    if view.state.winner is not None:
+        winner_total = points(view.standing(view.state.winner).total)
     return Board(
         title=_("Match %(number)d", number=match.id),
         rules=variant.name,
@@ -117,18 +131,19 @@ def board(match: Match) -> Board:
         win_rule=win_rule(variant.target_rule, variant.target),
         standings=standings,
         openings=variant.opening_table is not None,
-        next_dealer=None if state.next_dealer is None else names[state.next_dealer],
-        deal_order=deal_text(variant.deal_direction, deal_order_of(match)),
-        next_number=1 + max((h.number for h in match.hands), default=0),
-        finished=state.finished,
-        winner=None if state.winner is None else names.get(state.winner, state.winner),
+        next_dealer=view.next_dealer,
+        deal_order=deal_text(variant.deal_direction, view.deal_order),
+        next_number=view.next_number,
+        finished=view.finished,
+        winner=view.winner,
         winner_total=winner_total,
-        tied=[names.get(n, n) for n in state.tied_leaders],
-        hands=_hand_rows(match, state.history, names),
+        tied=list(view.tied),
+        hands=hand_rows(match, lines),
         house_rules=[
             (option_label(name, variant), _option_value(value))
             for name, value in match.house_rules.items()
         ],
+        progress=progress_picture(match, view, lines),
     )
 
 
@@ -142,46 +157,52 @@ def _option_value(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def _team_players(match: Match, team_name: str) -> str:
-    """The team's players under its name, unless the name already is just them."""
-    team = next(t for t in match.teams if t.name == team_name)
-    players = " & ".join(s.player.name for s in match.seats if s.team_id == team.id)
-    return "" if players == team_name else players
-
-
-def _hand_rows(
-    match: Match, history: tuple[dict[str, Fraction], ...], names: dict[str, str]
-) -> list[HandRow]:
-    after = {h.number: totals for h, totals in zip(live_hands(match), history, strict=True)}
+def hand_rows(match: Match, lines: list[HandLine], detailed: int = DETAILED_HANDS) -> list[HandRow]:
+    """The match's hands, newest first: the newest `detailed` with their lines (in the
+    reader's language), the rest with each side's score."""
+    names = names_of(match)
+    newest = [line.number for line in lines[-detailed:]] if detailed else []
+    stored = {hand.number: hand for hand in hands_numbered(match, newest)}
     rows = []
-    for hand in sorted(match.hands, key=lambda h: -h.number):
-        totals = after.get(hand.number, {})
-        shown = display_result(match, hand)
+    for line in reversed(lines):
+        hand = stored.get(line.number)
+        totals = (
+            ""
+            if line.deleted
+            else " · ".join(f"{names.get(n, n)} {points(t)}" for n, t in line.after.items())
+        )
+        if hand is None:
+            sides = [SideRow(s.name, points(s.score), []) for s in line.tally.sides]
+            problems: list[str] = []  # worded on the hand's own page
+            detailed_row = False
+        else:
+            scored = shown(match, line.number, hand.result, hand.entry, line.before)
+            sides, problems, detailed_row = side_rows(scored), list(scored.problems), True
         rows.append(
             HandRow(
-                number=hand.number,
-                deleted=hand.deleted,
-                kozi=_kozi_symbol(HandEntry.from_json(hand.entry)),
-                sides=side_rows(shown),
-                problems=list(shown.get("problems", [])),
-                accepted_reason=hand.accepted_reason,
-                totals_after=" · ".join(
-                    f"{names.get(n, n)} {points(t)}" for n, t in totals.items()
-                ),
-                version=hand.version,
+                number=line.number,
+                deleted=line.deleted,
+                kozi=SUIT_SYMBOLS.get(line.tally.kozi or ""),
+                sides=sides,
+                problems=problems,
+                accepted_reason=line.accepted_reason,
+                totals_after=totals,
+                version=line.version,
+                flagged=bool(line.tally.problems),
+                detailed=detailed_row,
             )
         )
     return rows
 
 
-def side_rows(result: dict[str, Any]) -> list[SideRow]:
+def side_rows(result: ScoredHand) -> list[SideRow]:
     return [
         SideRow(
-            name=str(team["name"]),
-            score=points(team["score"]),
-            lines=[{"label": ln["label"], "points": points(ln["points"])} for ln in team["lines"]],
+            name=side.name,
+            score=points(side.score),
+            lines=[{"label": ln.label, "points": points(ln.points)} for ln in side.lines],
         )
-        for team in result.get("teams", [])
+        for side in result.teams
     ]
 
 
@@ -232,8 +253,11 @@ def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
     pot = pot_of(variant_of(match))
     rows = []
     before: VersionRow | None = None
+    # Only a result stored before results kept their words is scored again to be worded,
+    # against the totals before the hand as they are now.
+    totals = totals_before(match, versions[0].number) if versions else None
     for v in versions:
-        row = _version_row(match, v, names, pot, before)
+        row = _version_row(match, v, names, pot, before, totals)
         rows.append(row)
         if v.action != "deleted":
             before = row
@@ -241,13 +265,18 @@ def version_rows(match: Match, versions: list[HandVersion]) -> list[VersionRow]:
 
 
 def _version_row(
-    match: Match, v: HandVersion, names: dict[str, str], pot: str, before: VersionRow | None
+    match: Match,
+    v: HandVersion,
+    names: dict[str, str],
+    pot: str,
+    before: VersionRow | None,
+    totals: Any,
 ) -> VersionRow:
     stored = HandEntry.from_json(v.entry)
     kozi = _kozi_symbol(stored)
     entry = [_entry_side(team, names, pot) for team in stored.teams]
-    shown = display_version(match, v)  # in the reader's language
-    scored = side_rows(shown)
+    result = shown_version(match, v, totals)  # in the reader's language
+    scored = side_rows(result)
     compare = before is not None and v.action == "edited"
     old_sides = before.sides if before is not None and compare else []
     sides = []
@@ -289,7 +318,7 @@ def _version_row(
         when=as_utc(v.created_at),
         kozi=None if kozi is None else Shown(kozi, compare and kozi != old_kozi),
         sides=sides,
-        problems=list(shown.get("problems", [])),
+        problems=list(result.problems),
         accepted_reason=None if not reason else Shown(reason, compare and reason != old_reason),
         compared=compare,
     )

@@ -19,7 +19,6 @@ from scorekeeper.services.clubs import club_for, match_for, role_in
 from scorekeeper.services.errors import Invalid
 from scorekeeper.web.auth import me, safe_next
 from scorekeeper.web.paging import page_number
-from scorekeeper.web.pictures import progress_picture
 from scorekeeper.web.season_forms import BY_FIRST_HAND, ConfirmForm, SeasonForm, place_form
 
 bp = Blueprint("seasons", __name__)
@@ -168,10 +167,9 @@ def _placed_message(match: Match, chosen: Season | None, found: Season | None) -
 
 
 def scoreboard_extras(match: Match) -> dict[str, object]:
-    """What the scoreboard adds from this area: the score picture, the match's season, and
-    whether the viewer may move it (templates/matches/_progress.html draws them)."""
+    """What the scoreboard adds from this area: the match's season, and whether the viewer
+    may move it (templates/matches/_progress.html draws them)."""
     return {
-        "progress": progress_picture(match),
         "match_season": seasons.season_of(match),
         "can_place": _is_owner(match.club),
     }

@@ -14,12 +14,12 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup, escape
 
+from scorekeeper.match import variant_of
 from scorekeeper.models import Club, Match, Role
 from scorekeeper.services import sharing
 from scorekeeper.services.clubs import club_for, match_for, role_in
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.live import POLL_EVERY_MS, match_revision
-from scorekeeper.services.matches import variant_of
 from scorekeeper.web.auth import me
 from scorekeeper.web.live import big_screen, club_poll, live_regions, match_poll
 from scorekeeper.web.rule_words import ASSUMED_NOTE, describe_rules

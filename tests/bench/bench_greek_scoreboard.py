@@ -18,10 +18,11 @@ from support.hand_entries import REFERENCE_HAND, typed
 from support.world import signed_in
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match.scored import WORDS
 from scorekeeper.models import Hand
-from scorekeeper.services import accounts, clubs, hands, matches
-from scorekeeper.services.hand_words import WORDS
+from scorekeeper.services import accounts, clubs
 
 GREEK = {"Accept-Language": "el"}
 
@@ -35,7 +36,7 @@ def seed(app: Flask, count: int) -> tuple[int, int]:
         teams = [matches.TeamSpec("A", (ids[0], ids[2])), matches.TeamSpec("B", (ids[1], ids[3]))]
         match = matches.create_match(club, user, "pagat", "4p", teams, target=1_000_000)
         for _ in range(count):
-            hands.record_hand(match, user, typed(match, REFERENCE_HAND))
+            matches.record_hand(match, user, typed(match, REFERENCE_HAND))
         return match.id, user.id
 
 

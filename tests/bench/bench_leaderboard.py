@@ -38,8 +38,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec, read_hand, seating_of
 from scorekeeper.models import (
     Club,
     Hand,
@@ -54,9 +56,7 @@ from scorekeeper.models import (
     User,
 )
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.services import accounts, hands, matches, stats
-from scorekeeper.services.hand_input import read_entry, seating_of
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import accounts, stats
 
 GOAL_MS = 150
 CLUB = "Bench club"
@@ -185,7 +185,7 @@ def hand_pool(
                     )
             for teams in sides if fmt == "3p-partnership" else [sides]:
                 entry = {"kozi": kozi, "teams": teams}
-                result = hands.preview(scratch, read_entry(entry, seating_of(scratch)), 1)
+                result = matches.preview(scratch, read_hand(entry, seating_of(scratch)), 1)
                 for side in [*entry["teams"], *result["teams"]]:
                     side["players"] = [seat_of[p] for p in side["players"]]
                 pool.append((entry, result))
@@ -401,8 +401,8 @@ def hand_save_ms(match_id: int) -> float:
     assert match is not None
     entry = copy.deepcopy(match.hands[0].entry)
     began = time.perf_counter()
-    hands.record_hand(
-        match, None, read_entry({"kozi": entry["kozi"], "teams": entry["teams"]}, seating_of(match))
+    matches.record_hand(
+        match, None, read_hand({"kozi": entry["kozi"], "teams": entry["teams"]}, seating_of(match))
     )
     return (time.perf_counter() - began) * 1000
 

@@ -35,13 +35,13 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.datastructures import MultiDict
 from support.world import signed_in
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
-from scorekeeper.services import accounts, clubs, hands, matches
-from scorekeeper.services.hand_input import read_entry, seating_of
+from scorekeeper.services import accounts, clubs
 
 SMALL, LARGE = 5, 300
 GOALS = {"scoreboard": 3.0, "hand form": 1.5, "live preview": 1.5, "form save": 1.5}
@@ -93,9 +93,9 @@ def seed(app: Flask, sizes: tuple[int, ...]) -> tuple[int, str, list[int], list[
         made = []
         for size in sizes:
             match = matches.create_match(club, user, "pagat", "4p", teams, target=1_000_000)
-            entry = read_entry(HAND, seating_of(match))
+            entry = matches.read_hand(HAND, matches.seating_of(match))
             for _ in range(size):
-                hands.record_hand(match, user, entry)
+                matches.record_hand(match, user, entry)
             made.append(match.id)
         return user.id, token, ids, made
 
@@ -136,11 +136,13 @@ def run(label: str, url: str, rounds: int, large: int) -> list[str]:
         saved = [*fields, ("csrf_token", token_), ("save", "1")]
         json_accept = {"Accept": "application/json"}
 
-        def form_save(body: list[tuple[str, str]] = saved, at: str = base) -> None:
+        def form_save(
+            body: list[tuple[str, str]] = saved, at: str = base, accept: Any = json_accept
+        ) -> None:
             # Each save is a new hand: a key of its own, as the form gives each new hand.
             key = os.urandom(8).hex()
             response = client.post(
-                f"{at}/hands/new", data=MultiDict([*body, ("key", key)]), headers=json_accept
+                f"{at}/hands/new", data=MultiDict([*body, ("key", key)]), headers=accept
             )
             expect(201, response)
 

@@ -42,11 +42,12 @@ from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, log_in, serve
 from support.hand_entries import typed
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.points import format_points
-from scorekeeper.services import accounts, clubs, hands, matches
+from scorekeeper.services import accounts, clubs
 
 MATCH_FILE = Path(__file__).with_name("match_hands.json")
 GOAL_MEDIAN, GOAL_MOST = 20, 30
@@ -173,10 +174,10 @@ def engine_totals(app: Flask, twin_id: int, data: dict[str, Any]) -> list[str]:
         twin = db.session.get(Match, twin_id)
         assert twin is not None
         for hand in data["hands"]:
-            hands.record_hand(twin, None, typed(twin, entry(data, hand)))
+            matches.record_hand(twin, None, typed(twin, entry(data, hand)))
         number = data["correction"]["hand"]
-        version = hands.hand_of(twin, number).version
-        hands.edit_hand(twin, number, None, typed(twin, entry(data, corrected(data))), version)
+        version = matches.hand_of(twin, number).version
+        matches.edit_hand(twin, number, None, typed(twin, entry(data, corrected(data))), version)
         return [format_points(s.total) for s in matches.state_of(twin).standings]
 
 

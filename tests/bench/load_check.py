@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorekeeper import referee
-from scorekeeper.hand_entry import HandEntry
+from scorekeeper.match import HandEntry
 
 
 @dataclass

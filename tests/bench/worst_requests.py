@@ -36,13 +36,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/ for suppo
 from support.browser import serve
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.config import defaults
 from scorekeeper.extensions import db
-from scorekeeper.referee import MAX_MELDS, MAX_TEAMS
+from scorekeeper.match import MAX_HANDS, MAX_MELDS, MAX_TEAMS
 from scorekeeper.rules.formats import MOST_CARDS
-from scorekeeper.services import accounts, club_import, clubs, matches
+from scorekeeper.services import accounts, club_import, clubs
 from scorekeeper.services.club_export import FORMAT, VERSION
-from scorekeeper.services.hands import MAX_HANDS
 
 RUNS = 7
 #: Status, seconds and the request body's size.

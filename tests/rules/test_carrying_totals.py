@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import referee
+from scorekeeper.match import read_teams, team_hands
 from scorekeeper.rules.formats import find_format
 from scorekeeper.rules.match import (
     MatchSetup,
@@ -58,7 +59,7 @@ def test_a_side_that_scores_alike_scores_the_same(
     def scored(score: Fraction) -> object:
         body = {"name": "A", "melds": MELDS, "hands": ["", ""], **opening}
         body["score_before"] = str(score)
-        teams = referee.read_teams([body], table)
+        teams = team_hands(*read_teams([body], table.cards), table)
         return referee.hand_json(score_hand(variant, teams, None, table))
 
     if scores_alike(variant, before, other, opening_named=bool(opening)):

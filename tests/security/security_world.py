@@ -26,9 +26,10 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 from werkzeug.security import generate_password_hash
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import LiveDrawing, Membership, Role, ShareLink, User
-from scorekeeper.services import accounts, clubs, hands, matches, seasons, sharing
+from scorekeeper.services import accounts, clubs, seasons, sharing
 
 PASSWORD = "correct horse"
 # One hash for every person of the world, made as the test apps make theirs (cheaply: see
@@ -111,14 +112,14 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
         match = _match(home, users["owner"], text, [players[n] for n in ("Ann", "Cy", "Bob", "Di")])
         other = _match(away, users["stranger"], text, away_players)
         reason = text("Agreed at the table")
-        hands.record_hand(match, users["scorer"], typed(match, _named(REFERENCE_HAND, text)))
-        hands.edit_hand(
+        matches.record_hand(match, users["scorer"], typed(match, _named(REFERENCE_HAND, text)))
+        matches.edit_hand(
             match, 1, users["owner"], typed(match, _named(REFERENCE_HAND, text)), 1, reason
         )
-        hands.record_hand(
+        matches.record_hand(
             match, users["scorer"], typed(match, _named(ILLEGAL_MELD_HAND, text)), reason
         )
-        hands.record_hand(other, users["stranger"], typed(other, _named(REFERENCE_HAND, text)))
+        matches.record_hand(other, users["stranger"], typed(other, _named(REFERENCE_HAND, text)))
         today = date.today()
         season = seasons.create_season(
             home, text("Season"), date(today.year, 1, 1), date(today.year, 12, 31)

@@ -12,14 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.demo import PAGAT_HANDS
-from scorekeeper.hand_entry import HandEntry
+from scorekeeper.match import HandEntry, read_hand, seating_of
 from scorekeeper.models import Match
-from scorekeeper.services.hand_input import read_entry, seating_of
 
 
 def typed(match: Match, raw: Mapping[str, Any]) -> HandEntry:
     """`raw` (a hand as the API's body gives it) read for `match` as the API reads it."""
-    return read_entry(raw, seating_of(match))
+    return read_hand(raw, seating_of(match))
 
 
 def entry_for(match: Match, choice: int, swap: bool, alone: int) -> dict[str, Any]:

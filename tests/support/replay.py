@@ -17,14 +17,34 @@ from typing import NamedTuple
 
 from flask_babel import gettext as _
 
-from scorekeeper.models import Club, Match, Player
+from scorekeeper.match import HandEntry, ScoredHand, format_of, score_entry, setup_of
+from scorekeeper.models import Club, Hand, Match, Player
 from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.match import MatchState, match_state
 from scorekeeper.services.errors import Invalid
 from scorekeeper.services.match_summary import summarize
-from scorekeeper.services.matches import format_of, live_hands
 from scorekeeper.services.records import SeasonLine, played_on
 from scorekeeper.services.seasons import first_hand_times, seasons_of
 from scorekeeper.services.standings import HeadToHead, Outcome, PairRecord, PlayerRow, finished
+
+
+def live_hands(match: Match) -> list[Hand]:
+    """The match's live hands, in order."""
+    return sorted((h for h in match.hands if not h.deleted), key=lambda h: h.number)
+
+
+def state_of(match: Match, upto: int | None = None) -> MatchState:
+    """Where the match stands after its live hands (or those numbered below `upto`): every
+    stored result counted again in order, the plain replay the app's stored progress and
+    read model are checked against."""
+    hands = [h for h in live_hands(match) if upto is None or h.number < upto]
+    return match_state(setup_of(match), [ScoredHand.from_json(h.result).played() for h in hands])
+
+
+def scored_afresh(match: Match, hand: Hand) -> ScoredHand:
+    """The hand's entry scored again against the totals a full replay gives before it."""
+    totals = {s.name: s.total for s in state_of(match, upto=hand.number).standings}
+    return score_entry(setup_of(match), HandEntry.from_json(hand.entry), totals)
 
 
 def player_rows(matches: Iterable[Match]) -> list[PlayerRow]:

@@ -14,10 +14,11 @@ from typing import Any
 import sqlalchemy as sa
 from flask.testing import FlaskClient
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import clubs, matches, stats
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import clubs, stats
 
 FOUR = ("Ann", "Bob", "Cy", "Di")
 

@@ -15,10 +15,11 @@ from flask import Flask
 from support.hand_entries import REFERENCE_HAND, typed
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Match, User
-from scorekeeper.services import accounts, clubs, hands, matches
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import accounts, clubs
 
 
 @pytest.fixture
@@ -57,7 +58,7 @@ def add_hands(app: Flask, count: int) -> None:
         match = db.session.scalars(db.select(Match)).one()
         user = db.session.scalars(db.select(User)).one()
         for _ in range(count):
-            hands.record_hand(match, user, typed(match, REFERENCE_HAND))
+            matches.record_hand(match, user, typed(match, REFERENCE_HAND))
 
 
 def test_backup_to_a_path_copies_everything_into_one_file(

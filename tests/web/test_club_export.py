@@ -19,21 +19,14 @@ from support.hand_entries import A_WINS, B_WINS, LOSERS, WINNERS, typed
 from support.hand_entries import ILLEGAL_HAND as ILLEGAL
 from support.world import played_on, signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
-from scorekeeper.services import (
-    accounts,
-    clubs,
-    hands,
-    leaderboard,
-    matches,
-    ratings,
-    seasons,
-)
+from scorekeeper.services import accounts, clubs, leaderboard, ratings, seasons
 from scorekeeper.services.club_export import export_club
 from scorekeeper.services.club_import import import_club
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.matches import TeamSpec
 
 
 def lived_in_club(owner: User) -> Club:
@@ -53,8 +46,8 @@ def lived_in_club(owner: User) -> Club:
         return matches.create_match(club, owner, "pagat", "4p", teams, target=target, **more)
 
     m1 = four(("Ann", "Cy"), ("Bob", "Di"), 600, house_rules={"penalty_no_biribaki": 50})
-    hands.record_hand(m1, owner, typed(m1, A_WINS), idempotency_key="tap-1")
-    hands.edit_hand(
+    matches.record_hand(m1, owner, typed(m1, A_WINS), idempotency_key="tap-1")
+    matches.edit_hand(
         m1, 1, scorer, typed(m1, B_WINS), expected_version=1
     )  # entered the wrong way round
     played_on(m1, date(2026, 3, 5), hour=20)
@@ -70,16 +63,16 @@ def lived_in_club(owner: User) -> Club:
                 {**LOSERS, "hands": ["AS 9D"], "players": [alone]},
             ],
         }
-        hands.record_hand(m2, scorer, typed(m2, share))
+        matches.record_hand(m2, scorer, typed(m2, share))
     played_on(m2, date(2026, 4, 1), hour=20)
     m3 = four(("Ann", "Bob"), ("Cy", "Di"), 5000, first_dealer=p["Di"])
-    hands.record_hand(m3, owner, typed(m3, A_WINS))
-    hands.record_hand(m3, owner, typed(m3, ILLEGAL), accepted_reason="The table allowed it")
-    hands.record_hand(m3, owner, typed(m3, B_WINS))
-    hands.delete_hand(m3, 2, owner, expected_version=1)
+    matches.record_hand(m3, owner, typed(m3, A_WINS))
+    matches.record_hand(m3, owner, typed(m3, ILLEGAL), accepted_reason="The table allowed it")
+    matches.record_hand(m3, owner, typed(m3, B_WINS))
+    matches.delete_hand(m3, 2, owner, expected_version=1)
     played_on(m3, date(2026, 4, 20), hour=20)
     m4 = four(("Cy", "Di"), ("Ann", "Bob"), 600)
-    hands.record_hand(m4, owner, typed(m4, A_WINS))
+    matches.record_hand(m4, owner, typed(m4, A_WINS))
     played_on(m4, date(2026, 5, 2), hour=20)
     seasons.place_match(m4, summer)
     assert spring.id
@@ -406,8 +399,13 @@ def test_a_good_small_file_imports(owner: User, app: Flask) -> None:
         pytest.param("[" * 100_000 + "]" * 100_000, "nests too deeply", id="too-deep"),
         pytest.param("[1, 2]", "the file must be a JSON object", id="a-list"),
         pytest.param(_broken("not an export"), "not a Scorekeeper club export", id="not-an-export"),
-        pytest.param(_broken("bad card"), "matches[0], hand 1", id="bad-card"),
-        pytest.param(_broken("unknown player"), "no seat in its match", id="unknown-player"),
+        # A live hand's entry is read as the API reads a hand, its problems in the same words.
+        pytest.param(_broken("bad card"), "matches[0].hands[0].entry: Team A, meld 2", id="bad-card"),
+        pytest.param(
+            _broken("unknown player"),
+            "matches[0].hands[0].entry: Player 99 has no seat at this table.",
+            id="unknown-player",
+        ),
         pytest.param(_broken("unknown variant"), "poker", id="unknown-variant"),
         pytest.param(_broken("three players in 2p"), "does not seat its players", id="bad-table"),
         pytest.param(_broken("bad time"), "matches[0].created_at must be a time", id="bad-time"),

@@ -21,6 +21,7 @@ from support.hand_entries import A_WINS, B_WINS, typed
 from support.hand_entries import ILLEGAL_HAND as ILLEGAL
 from support.world import new_club, pagat_match, signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Club,
@@ -35,7 +36,7 @@ from scorekeeper.models import (
     User,
 )
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.services import accounts, hands
+from scorekeeper.services import accounts
 from scorekeeper.services.club_export import export_club
 
 _EXPORTED: list[dict[str, Any]] = []
@@ -56,11 +57,11 @@ def exported_now(owner: User) -> dict[str, Any]:
     match = pagat_match(
         club, owner, [p["Ann"], p["Bob"], p["Cy"], p["Di"]], house_rules={"penalty_no_biribaki": 50}
     )
-    hands.record_hand(match, owner, typed(match, A_WINS))
-    hands.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
-    hands.record_hand(match, owner, typed(match, A_WINS))
-    hands.delete_hand(match, 2, owner, expected_version=1)
-    hands.record_hand(match, owner, typed(match, ILLEGAL), accepted_reason="The table allowed it")
+    matches.record_hand(match, owner, typed(match, A_WINS))
+    matches.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
+    matches.record_hand(match, owner, typed(match, A_WINS))
+    matches.delete_hand(match, 2, owner, expected_version=1)
+    matches.record_hand(match, owner, typed(match, ILLEGAL), accepted_reason="The table allowed it")
     return copy.deepcopy(export_club(club))
 
 

@@ -17,11 +17,12 @@ from sqlalchemy.orm import Session
 from support.hand_entries import LOSERS, WINNERS, typed
 from werkzeug.test import TestResponse
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, Match, Membership, Player, Role, User
-from scorekeeper.services import clubs, hands, matches
+from scorekeeper.services import clubs
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.matches import TeamSpec
 
 PASSWORD = "correct horse"
 
@@ -655,7 +656,7 @@ def test_a_removed_members_hands_keep_their_name(
             target=600,
         )
         scorer = db.session.get(User, bob.id)
-        hands.record_hand(
+        matches.record_hand(
             match,
             scorer,
             typed(

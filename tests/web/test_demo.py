@@ -5,12 +5,12 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskCliRunner
+from support.replay import state_of
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, Match
 from scorekeeper.services.accounts import authenticate
 from scorekeeper.services.leaderboard import ranked
-from scorekeeper.services.matches import state_of
 from scorekeeper.services.seasons import matches_in, seasons_of
 
 

@@ -24,11 +24,12 @@ from support.databases import writes
 from support.hand_entries import typed
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.extensions import csrf, db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Player
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.services import accounts, clubs, hands, matches
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import accounts, clubs
 
 EXAMPLES = 100
 SKIPPED_METHODS = {"HEAD", "OPTIONS"}
@@ -322,7 +323,7 @@ def build_world(app: Flask) -> World:
         ids = [clubs.add_player(club, n).id for n in ("Ann", "Bo", "Cy", "Di", "Eve")]
         teams = [TeamSpec("A", (ids[0], ids[1])), TeamSpec("B", (ids[2], ids[3]))]
         match = matches.create_match(club, owner, "pagat", "4p", teams)
-        hands.record_hand(
+        matches.record_hand(
             match,
             owner,
             typed(

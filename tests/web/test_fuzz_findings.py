@@ -15,8 +15,9 @@ from flask.testing import FlaskClient
 from support.hand_entries import REFERENCE_HAND, typed
 from support.world import FOUR, new_club, pagat_match, signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.models import User
-from scorekeeper.services import hands, seasons
+from scorekeeper.services import seasons
 from scorekeeper.services.clubs import clubs_of
 
 #: Past BIGINT (SQLite's integers and PostgreSQL's bigint), as a URL may say.
@@ -87,7 +88,7 @@ def test_a_season_to_the_end_of_the_calendar_has_its_pages(eleni: FlaskClient, o
     days: the day after its last overflowed."""
     club, players = new_club(owner)
     match = pagat_match(club, owner, [players[n] for n in FOUR])
-    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
     response = eleni.post(
         f"/clubs/{club.id}/seasons",
         data={"name": "Forever", "starts_on": "9999-12-31", "ends_on": "9999-12-31"},
@@ -111,7 +112,7 @@ def test_a_season_to_the_end_of_the_calendar_has_its_pages(eleni: FlaskClient, o
 def _exported(eleni: FlaskClient, owner: User) -> dict[str, Any]:
     club, players = new_club(owner)
     match = pagat_match(club, owner, [players[n] for n in FOUR])
-    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
     doc: dict[str, Any] = json.loads(eleni.get(f"/clubs/{club.id}/export.json").get_data())
     return doc
 

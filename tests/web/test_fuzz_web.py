@@ -46,6 +46,7 @@ from security_world import (
     snapshot,
 )
 from support.databases import postgresql_url, wipe_postgresql, writes
+from support.replay import state_of
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 from werkzeug.test import TestResponse, stream_encode_multipart
@@ -53,7 +54,6 @@ from werkzeug.test import TestResponse, stream_encode_multipart
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from scorekeeper.services.matches import state_of
 
 #: Generated requests per route and database; SCOREKEEPER_FUZZ_EXAMPLES asks for more.
 EXAMPLES = int(os.environ.get("SCOREKEEPER_FUZZ_EXAMPLES", "15"))

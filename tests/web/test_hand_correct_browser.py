@@ -18,9 +18,10 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from support.browser import log_in
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand
-from scorekeeper.services import accounts, clubs, matches
+from scorekeeper.services import accounts, clubs
 
 pytestmark = pytest.mark.browser
 

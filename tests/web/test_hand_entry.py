@@ -15,13 +15,12 @@ from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND, typed
 from support.world import new_club, pagat_match
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.hand_entry import HandEntry, SideEntry
+from scorekeeper import match as matches
+from scorekeeper.match import HandEntry, Seating, SideEntry, read_hand
 from scorekeeper.models import Match, User
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.scoring import Cut
-from scorekeeper.services import hands
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.hand_input import Seating, read_entry
 from scorekeeper.web.hand_forms import EntryLayout, HandForm
 
 #: Two fixed teams, A (players 1 and 2) and B (3 and 4), as in a 4p match.
@@ -139,7 +138,7 @@ def test_a_row_no_form_would_write_still_reads() -> None:
 
 
 def test_the_api_reads_a_hand_once_into_the_entry() -> None:
-    entry = read_entry(REFERENCE_HAND, TEAMS)
+    entry = read_hand(REFERENCE_HAND, TEAMS)
     assert entry.kozi is Suit.HEARTS
     a, b = entry.teams
     assert (a.name, a.players, b.name, b.players) == ("A", (1, 2), "B", (3, 4))
@@ -147,7 +146,7 @@ def test_the_api_reads_a_hand_once_into_the_entry() -> None:
     assert (a.went_out, a.took_biribaki, b.went_out, b.took_biribaki) == (True, True, False, False)
     assert b.hands == ("AS 9D", "JK 4H")
     # what the service stores reads back as the same entry
-    assert read_entry(entry.to_json(), TEAMS) == entry == HandEntry.from_json(entry.to_json())
+    assert read_hand(entry.to_json(), TEAMS) == entry == HandEntry.from_json(entry.to_json())
 
 
 def test_the_api_takes_cards_as_tokens_and_names_fixed_teams_by_position() -> None:
@@ -156,14 +155,14 @@ def test_the_api_takes_cards_as_tokens_and_names_fixed_teams_by_position() -> No
         del side["name"]
     hand["teams"][0]["melds"][0] = ["5S", "6S", "7S", "8S", "9S", "10S", "JS"]
     hand["teams"][0]["players"] = [4]  # a fixed team's players are its own, whatever it says
-    entry = read_entry(hand, TEAMS)
+    entry = read_hand(hand, TEAMS)
     assert [(s.name, s.players) for s in entry.teams] == [("A", (1, 2)), ("B", (3, 4))]
     assert entry.teams[0].melds[0] == "5S 6S 7S 8S 9S 10S JS"
 
 
 def test_sides_of_a_share_format_are_named_after_their_players() -> None:
     hand = {"kozi": "S", "teams": [{"players": [2]}, {"players": [1, 3], "name": "Us"}]}
-    entry = read_entry(hand, SHARES)
+    entry = read_hand(hand, SHARES)
     assert [(s.name, s.players) for s in entry.teams] == [("Bo", (2,)), ("Us", (1, 3))]
 
 
@@ -248,7 +247,7 @@ def test_every_refusal_of_the_api_names_the_value(
     hand = copy.deepcopy(REFERENCE_HAND)
     change(hand)
     with pytest.raises(Invalid) as refused:
-        read_entry(hand, TEAMS)
+        read_hand(hand, TEAMS)
     assert refused.value.message == words
 
 
@@ -256,13 +255,13 @@ def test_an_opening_given_both_ways_is_refused() -> None:
     hand = copy.deepcopy(REFERENCE_HAND)
     hand["teams"][0] |= {"opening": "5S-JS", "opening_melds": [0]}
     with pytest.raises(Invalid, match="give the opening as 'opening' cards or as 'opening_melds'"):
-        read_entry(hand, TEAMS)
+        read_hand(hand, TEAMS)
 
 
 @pytest.mark.parametrize("body", [[REFERENCE_HAND], "hand", None])
 def test_a_hand_that_is_no_object_is_refused(body: Any) -> None:
     with pytest.raises(Invalid, match=r"^A hand must be a JSON object with 'kozi' and 'teams'\.$"):
-        read_entry(body, TEAMS)
+        read_hand(body, TEAMS)
 
 
 SHARE_REFUSALS = [
@@ -285,14 +284,14 @@ SHARE_REFUSALS = [
 def test_every_refusal_of_sides_in_a_share_format(players: list[Any], words: str) -> None:
     sides = [{} if ids is None else {"players": ids} for ids in players]
     with pytest.raises(Invalid) as refused:
-        read_entry({"kozi": "S", "teams": sides}, SHARES)
+        read_hand({"kozi": "S", "teams": sides}, SHARES)
     assert refused.value.message == words
 
 
 def test_a_side_named_with_no_text_is_refused() -> None:
     sides = [{"players": [1], "name": 5}, {"players": [2, 3]}]
     with pytest.raises(Invalid, match=r"^Team 1: 'name' must be text$"):
-        read_entry({"kozi": "S", "teams": sides}, SHARES)
+        read_hand({"kozi": "S", "teams": sides}, SHARES)
 
 
 # --- on a match: the form, a club file, and the Greek words ---------------------------------------
@@ -342,7 +341,7 @@ def test_the_form_refuses_what_it_cannot_read(match: Match) -> None:
 
 
 def test_a_saved_hand_stores_its_entry_as_json(match: Match, owner: User) -> None:
-    hand, _ = hands.record_hand(match, owner, typed(match, ILLEGAL_MELD_HAND), "as played")
+    hand, _ = matches.record_hand(match, owner, typed(match, ILLEGAL_MELD_HAND), "as played")
     assert HandEntry.from_json(hand.entry) == typed(match, ILLEGAL_MELD_HAND)
     assert hand.entry["teams"][1] == {
         "name": "B",
@@ -360,5 +359,5 @@ def test_sides_are_refused_in_greek_too(app: Flask) -> None:
     assert greek != message
     sides = {"kozi": "S", "teams": [{"players": [1]}, {"players": [2]}]}
     with app.test_request_context(headers={"Cookie": "lang=el"}), pytest.raises(Invalid) as no:
-        read_entry(sides, SHARES)
+        read_hand(sides, SHARES)
     assert no.value.message == greek % {"players": "Cy"}

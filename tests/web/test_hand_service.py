@@ -5,13 +5,14 @@ import copy
 import pytest
 from support.catalog import catalog
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND, typed
+from support.replay import scored_afresh
 from support.world import new_club, pagat_match
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
-from scorekeeper.hand_entry import HandEntry
+from scorekeeper.match import ScoredHand, view
 from scorekeeper.models import Match, User
 from scorekeeper.rules.i18n import using
-from scorekeeper.services import hands, matches
 from scorekeeper.services.errors import Conflict
 
 
@@ -25,12 +26,12 @@ def test_a_retry_after_the_hand_was_deleted_says_it_is_deleted(
     match: tuple[Match, User],
 ) -> None:
     game, user = match
-    hand, created = hands.record_hand(
+    hand, created = matches.record_hand(
         game, user, typed(game, REFERENCE_HAND), idempotency_key="tap-1"
     )
     assert created
-    hands.delete_hand(game, hand.number, user, expected_version=1)
-    again, created_again = hands.record_hand(
+    matches.delete_hand(game, hand.number, user, expected_version=1)
+    again, created_again = matches.record_hand(
         game, user, typed(game, REFERENCE_HAND), idempotency_key="tap-1"
     )
     assert not created_again
@@ -40,14 +41,16 @@ def test_a_retry_after_the_hand_was_deleted_says_it_is_deleted(
 
 def test_scores_and_versions_follow_an_edit(match: tuple[Match, User]) -> None:
     game, user = match
-    hands.record_hand(game, user, typed(game, REFERENCE_HAND))
+    matches.record_hand(game, user, typed(game, REFERENCE_HAND))
     assert [t["score"] for t in matches.match_json(game)["teams"]] == [665, -95]
     # With spades as kózi, A's clean spade run is worth 400 and its heart run 100: +100.
-    hands.edit_hand(game, 1, user, typed(game, REFERENCE_HAND | {"kozi": "S"}), expected_version=1)
+    matches.edit_hand(
+        game, 1, user, typed(game, REFERENCE_HAND | {"kozi": "S"}), expected_version=1
+    )
     assert [t["score"] for t in matches.match_json(game)["teams"]] == [765, -95]
     with pytest.raises(Conflict):
-        hands.edit_hand(game, 1, user, typed(game, REFERENCE_HAND), expected_version=1)
-    assert [(v.version, v.action) for v in hands.history(game, 1)] == [
+        matches.edit_hand(game, 1, user, typed(game, REFERENCE_HAND), expected_version=1)
+    assert [(v.version, v.action) for v in matches.history(game, 1)] == [
         (1, "created"),
         (2, "edited"),
     ]
@@ -58,15 +61,16 @@ def test_a_hand_saved_in_greek_is_stored_in_english_and_read_in_each_language(
 ) -> None:
     game, user = match
     with using(catalog("el")):
-        hand, _ = hands.record_hand(game, user, typed(game, REFERENCE_HAND))
+        hand, _ = matches.record_hand(game, user, typed(game, REFERENCE_HAND))
     labels = [line["label"] for line in hand.result["teams"][0]["lines"]]
     assert labels[0] == "Cards melded" and labels[-1] == "Went out"
     with using(catalog("el")):
-        shown = hands.display_result(game, hand)
-    greek = [line["label"] for line in shown["teams"][0]["lines"]]
+        shown = matches.shown_hand(game, hand)
+    greek = [line.label for line in shown.teams[0].lines]
     assert greek[0] == "Κατεβασμένα φύλλα" and greek[-1] == "Κλείσιμο"
-    assert [t["score"] for t in shown["teams"]] == [665, -95]
-    assert hands.display_result(game, hand) is hand.result
+    assert [t.score for t in shown.teams] == [665, -95]
+    # In English the stored result is shown as it is stored.
+    assert matches.shown_hand(game, hand) == ScoredHand.from_json(hand.result)
 
 
 #: Hands whose words cover problems of the hand, of a side and of a meld, joker names and
@@ -94,37 +98,37 @@ def test_a_stored_result_is_shown_in_greek_from_its_words_without_scoring_again(
     match: tuple[Match, User], monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     game, user = match
-    hand, _ = hands.record_hand(
+    hand, _ = matches.record_hand(
         game, user, typed(game, WORDY_HANDS[name]), accepted_reason="as played"
     )
     assert hand.result["problems"] or name == "reference"
     db.session.expire_all()  # the result as the database gives it back: JSON
-    with using(catalog("el")):
-        rescored = hands._score(game, HandEntry.from_json(hand.entry), hand.number)[1]
-    monkeypatch.setattr(hands, "_score", _no_scoring)
     with using(catalog("el"), "el"):
-        shown = hands.display_result(game, hand)
-        [version] = hands.history(game, hand.number)
-        shown_version = hands.display_version(game, version)
+        rescored = scored_afresh(game, hand).worded()
+    monkeypatch.setattr(view, "score_entry", _no_scoring)
+    with using(catalog("el"), "el"):
+        shown = matches.shown_hand(game, hand)
+        [version] = matches.history(game, hand.number)
+        shown_version = matches.shown_version(game, version, None)
     assert shown == rescored
     assert shown_version == rescored
     # the stored result itself stays English
-    assert hands.display_result(game, hand) is hand.result
+    assert matches.shown_hand(game, hand) == ScoredHand.from_json(hand.result)
 
 
 def test_a_result_stored_before_it_had_words_is_scored_again(
     match: tuple[Match, User],
 ) -> None:
     game, user = match
-    hand, _ = hands.record_hand(game, user, typed(game, REFERENCE_HAND))
+    hand, _ = matches.record_hand(game, user, typed(game, REFERENCE_HAND))
     hand.result = {k: v for k, v in hand.result.items() if k != "words"}
-    with using(catalog("el")):
-        shown = hands.display_result(game, hand)
-    assert shown["teams"][0]["lines"][0]["label"] == "Κατεβασμένα φύλλα"
+    with using(catalog("el"), "el"):
+        shown = matches.shown_hand(game, hand)
+    assert shown.teams[0].lines[0].label == "Κατεβασμένα φύλλα"
     # words that do not fit their result (an edited file) are not trusted either
     hand.result = {**hand.result, "words": {"problems": [], "teams": []}}
-    with using(catalog("el")):
-        assert hands.display_result(game, hand)["teams"][0]["lines"][-1]["label"] == "Κλείσιμο"
+    with using(catalog("el"), "el"):
+        assert matches.shown_hand(game, hand).teams[0].lines[-1].label == "Κλείσιμο"
 
 
 def test_words_that_format_more_than_plain_fields_are_scored_again(
@@ -133,19 +137,19 @@ def test_words_that_format_more_than_plain_fields_are_scored_again(
     """An imported file's words are data, not code: a template that pads, indexes or reads an
     attribute is not formatted, and the hand is scored again instead."""
     game, user = match
-    hand, _ = hands.record_hand(game, user, typed(game, REFERENCE_HAND))
+    hand, _ = matches.record_hand(game, user, typed(game, REFERENCE_HAND))
     for template in ("{team:>999999999}", "{team.__class__}", "{team[0]}"):
         words = copy.deepcopy(hand.result["words"])
         words["teams"][0]["lines"][0] = {"msg": template, "values": {"team": "A"}}
         hand.result = {**hand.result, "words": words}
         with using(catalog("el")):
-            shown = hands.display_result(game, hand)
-        assert shown["teams"][0]["lines"][0]["label"] == "Κατεβασμένα φύλλα"
+            shown = matches.shown_hand(game, hand)
+        assert shown.teams[0].lines[0].label == "Κατεβασμένα φύλλα"
 
 
 def test_the_api_keeps_its_english_hand_without_the_words(match: tuple[Match, User]) -> None:
     game, user = match
-    hand, _ = hands.record_hand(
+    hand, _ = matches.record_hand(
         game, user, typed(game, ILLEGAL_MELD_HAND), accepted_reason="as played"
     )
     shown = matches.hand_json(hand)

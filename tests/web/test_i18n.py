@@ -19,10 +19,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from support.world import signed_in
 
+from scorekeeper import match as matches
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Role
 from scorekeeper.rules import i18n as engine_i18n
-from scorekeeper.services import accounts, clubs, matches
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import accounts, clubs
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "scorekeeper" / "translations" / "el" / "LC_MESSAGES"

@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support.browser import PHONE, from_elsewhere, record_requests, shown
 from support.static_names import plain
 
-from scorekeeper.services import accounts, clubs, matches
+from scorekeeper import match as matches
+from scorekeeper.services import accounts, clubs
 
 pytestmark = pytest.mark.browser
 

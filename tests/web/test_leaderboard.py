@@ -19,10 +19,11 @@ from flask.testing import FlaskClient
 from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS, typed
 from support.world import played_on, signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, Match, Membership, Role, User
-from scorekeeper.services import accounts, clubs, hands, matches, ratings, seasons
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import accounts, clubs, ratings, seasons
 
 DUEL = {
     "kozi": "H",
@@ -63,7 +64,7 @@ def play(league: League, a: tuple[str, ...], b: tuple[str, ...], day: date) -> M
         [TeamSpec("A", tuple(p[n] for n in a)), TeamSpec("B", tuple(p[n] for n in b))],
         target=600,
     )
-    hands.record_hand(match, league.owner, typed(match, REFERENCE_HAND if fmt == "4p" else DUEL))
+    matches.record_hand(match, league.owner, typed(match, REFERENCE_HAND if fmt == "4p" else DUEL))
     played_on(match, day)
     return match
 

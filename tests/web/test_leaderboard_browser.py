@@ -12,11 +12,12 @@ from playwright.sync_api import Page, expect
 from support.browser import shown
 from support.hand_entries import typed
 
+from scorekeeper import match as matches
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.services import accounts, clubs, hands, matches, seasons
+from scorekeeper.match import TeamSpec
+from scorekeeper.services import accounts, clubs, seasons
 from scorekeeper.services.errors import Conflict
-from scorekeeper.services.matches import TeamSpec
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +41,7 @@ def _club(app: Flask) -> int:
                     first, second = second, first
                 entry = {"kozi": kozi, "teams": [{"name": "A", **first}, {"name": "B", **second}]}
                 try:
-                    hands.record_hand(match, user, typed(match, entry))
+                    matches.record_hand(match, user, typed(match, entry))
                 except Conflict:  # the match is over
                     db.session.rollback()
                     break

@@ -12,8 +12,9 @@ from flask.testing import FlaskClient
 from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match, signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.models import Club, Match, User
-from scorekeeper.services import accounts, hands, live
+from scorekeeper.services import accounts, live
 
 
 @pytest.fixture
@@ -41,18 +42,18 @@ def test_the_poll_follows_every_save_correction_and_deletion(
     # A weakened tag (a compressing proxy) is the same revision.
     assert poll(client, url, "W/" + etag)[0] == 304
 
-    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
     status, saved, body = poll(client, url, etag)
     assert status == 200 and saved != etag
     assert body["last_hand"] == 1  # type: ignore[index]
     assert [t["total"] for t in body["teams"]] == ["665", "−95"]  # type: ignore[index]
     assert poll(client, url, saved)[0] == 304
 
-    hands.edit_hand(match, 1, owner, typed(match, {**REFERENCE_HAND, "kozi": "S"}), 1, None)
+    matches.edit_hand(match, 1, owner, typed(match, {**REFERENCE_HAND, "kozi": "S"}), 1, None)
     status, corrected, _ = poll(client, url, saved)
     assert status == 200 and corrected not in (etag, saved)
 
-    hands.delete_hand(match, 1, owner, 2)
+    matches.delete_hand(match, 1, owner, 2)
     status, deleted, body = poll(client, url, corrected)
     assert status == 200 and deleted not in (etag, saved, corrected)
     assert body["hands_played"] == 0  # type: ignore[index]
@@ -108,7 +109,7 @@ def test_the_big_screen_follows_its_running_matches(
     status, etag, body = poll(client, url)
     assert status == 200 and [m["id"] for m in body["matches"]] == [match.id]  # type: ignore[index]
     assert poll(client, url, etag)[0] == 304
-    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
     status, after, body = poll(client, url, etag)
     assert status == 200 and after != etag
     assert body["matches"][0]["last_hand"] == 1  # type: ignore[index]
@@ -121,7 +122,7 @@ def test_the_changed_parts_are_drawn_once_per_revision(
     from scorekeeper.web import live as live_pages
 
     _club, match, client = table
-    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
     drawn = []
     real_board = live_pages.board
     monkeypatch.setattr(live_pages, "board", lambda m: drawn.append(m.id) or real_board(m))
@@ -136,7 +137,7 @@ def test_the_changed_parts_are_drawn_once_per_revision(
     )
     assert client.get(url).get_data(as_text=True) == text
     assert drawn == [match.id], "the second asker got the kept drawing"
-    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
     assert 'id="hand-2"' in client.get(url).get_data(as_text=True)
     assert drawn == [match.id, match.id]
 
@@ -146,7 +147,7 @@ def test_the_members_poll_reads_the_same_revision(
 ) -> None:
     _club, match, _client = table
     assert live.member_revision(match.id, owner.id) == live.match_revision(match.id)
-    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
     assert live.member_revision(match.id, owner.id) == live.match_revision(match.id)
     stranger = accounts.create_user("xena", "password1")
     assert live.member_revision(match.id, stranger.id) is None

@@ -17,10 +17,11 @@ from support.browser import log_in
 from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS, typed
 from support.world import new_club, pagat_match
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Membership, Role
 from scorekeeper.rules.points import format_points
-from scorekeeper.services import accounts, hands, sharing
+from scorekeeper.services import accounts, sharing
 
 pytestmark = pytest.mark.browser
 
@@ -40,9 +41,9 @@ def table(app: Flask) -> dict[str, Any]:
         club, ids = new_club(scorer, "Kafeneio", ("Ann", "Bob", "Cy", "Di", "Eve", "Flo"))
         db.session.add(Membership(club=club, user=viewer, role=Role.VIEWER))
         match = pagat_match(club, scorer, [ids[n] for n in ("Ann", "Bob", "Cy", "Di")])
-        hands.record_hand(match, scorer, typed(match, REFERENCE_HAND))
+        matches.record_hand(match, scorer, typed(match, REFERENCE_HAND))
         second = pagat_match(club, scorer, [ids[n] for n in ("Eve", "Ann", "Flo", "Bob")])
-        hands.record_hand(second, scorer, typed(second, REFERENCE_HAND))
+        matches.record_hand(second, scorer, typed(second, REFERENCE_HAND))
         token = sharing.create_link(club, match, scorer)
         return {"club": club.id, "match": match.id, "token": token}
 

@@ -14,9 +14,10 @@ from flask_babel import refresh
 from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match, signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, LiveDrawing, Match, User
-from scorekeeper.services import drawings, hands, live, sharing
+from scorekeeper.services import drawings, live, sharing
 from scorekeeper.web import live as live_pages
 
 
@@ -24,7 +25,7 @@ from scorekeeper.web import live as live_pages
 def table(app: Flask, owner: User, client: FlaskClient) -> tuple[Club, Match, FlaskClient]:
     club, ids = new_club(owner)
     match = pagat_match(club, owner, [ids[n] for n in ("Ann", "Bob", "Cy", "Di")])
-    hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
     return club, match, signed_in(client, owner.id)
 
 
@@ -88,11 +89,13 @@ def test_a_new_revision_is_drawn_again_and_the_old_one_dropped(
     for change in ("save", "correct", "delete"):
         before = live.match_revision(match.id)
         if change == "save":
-            hands.record_hand(match, owner, typed(match, REFERENCE_HAND))
+            matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
         elif change == "correct":
-            hands.edit_hand(match, 2, owner, typed(match, {**REFERENCE_HAND, "kozi": "S"}), 1, None)
+            matches.edit_hand(
+                match, 2, owner, typed(match, {**REFERENCE_HAND, "kozi": "S"}), 1, None
+            )
         else:
-            hands.delete_hand(match, 2, owner, 2)
+            matches.delete_hand(match, 2, owner, 2)
         another_worker()
         text = client.get(url).get_data(as_text=True)
         revision = live.match_revision(match.id)
@@ -129,7 +132,7 @@ def test_another_match_never_gets_this_drawing(
 ) -> None:
     club, match, client = table
     other = pagat_match(club, owner, [p.player_id for p in match.seats])
-    hands.record_hand(other, owner, typed(other, {**REFERENCE_HAND, "kozi": "S"}))
+    matches.record_hand(other, owner, typed(other, {**REFERENCE_HAND, "kozi": "S"}))
     first = client.get(f"/matches/{match.id}/live.json").get_json()
     another_worker()
     second = client.get(f"/matches/{other.id}/live.json").get_json()

@@ -12,9 +12,10 @@ from playwright.sync_api import Browser, Page, expect
 from support.browser import from_elsewhere, record_requests, shown
 from support.world import signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Club
-from scorekeeper.services import accounts, clubs, matches
+from scorekeeper.services import accounts, clubs
 
 pytestmark = pytest.mark.browser
 

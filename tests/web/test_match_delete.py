@@ -12,6 +12,7 @@ from flask import Flask, g
 from support.hand_entries import A_WINS, B_WINS, typed
 from support.world import new_club, pagat_match, played_on, signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Club,
@@ -29,7 +30,7 @@ from scorekeeper.models import (
     Seat,
     User,
 )
-from scorekeeper.services import accounts, clubs, hands, leaderboard, ratings, stats
+from scorekeeper.services import accounts, clubs, leaderboard, ratings, stats
 
 #: Who sat where (A: first and third, B: second and fourth) and who won, day by day.
 GAMES = [
@@ -45,7 +46,7 @@ def play(club: Club, user: User, ids: dict[str, int], games: list[Any]) -> list[
     played = []
     for day, (seats, entry) in enumerate(games, start=1):
         match = pagat_match(club, user, [ids[name] for name in seats], target=600)
-        hands.record_hand(match, user, typed(match, entry))
+        matches.record_hand(match, user, typed(match, entry))
         played_on(match, date(2026, 3, day))
         played.append(match)
     return played
@@ -69,7 +70,7 @@ def test_a_deleted_match_leaves_nothing_and_the_club_as_if_never_played(owner: U
     club, ids = new_club(owner)
     first, middle, last = play(club, owner, ids, GAMES)
     gone = middle.id
-    hands.delete_match(middle)
+    matches.delete_match(middle)
     db.session.expire_all()
     for table in (Match, MatchTeam, Seat, Hand, HandVersion, *DERIVED[:4]):
         column = table.id if table is Match else table.match_id
@@ -99,7 +100,7 @@ def test_deleting_the_last_match_of_a_player_unrates_them(owner: User) -> None:
     (only,) = play(club, owner, ids, [(("Eva", "Bob", "Cy", "Di"), A_WINS)])
     play(club, owner, ids, [(("Ann", "Bob", "Cy", "Di"), B_WINS)])
     assert ids["Eva"] in ratings.club_ratings(club)
-    hands.delete_match(only)
+    matches.delete_match(only)
     assert ids["Eva"] not in ratings.club_ratings(club)
     assert ids["Eva"] not in {r.player_id for r in leaderboard.stored_rows(club, None)}
 

@@ -873,7 +873,7 @@ def test_a_hand_sent_with_cards_as_token_lists_shows_on_every_page(
 ) -> None:
     """The JSON API takes a meld as a list of card tokens; stored as sent, such a list once
     reached the card parser of the scoreboard and the history and made them answer 500."""
-    from scorekeeper.services import hands
+    from scorekeeper import match as matches
 
     match_id = start_match(owner, table)
     entry = {
@@ -890,7 +890,7 @@ def test_a_hand_sent_with_cards_as_token_lists_shows_on_every_page(
         ],
     }
     with app.app_context():
-        hands.record_hand(
+        matches.record_hand(
             db.session.get(Match, match_id), None, typed(db.session.get(Match, match_id), entry)
         )
     for path in ("", "/hands/1/edit", "/hands/1/history", "/export.json", "/rules"):

@@ -23,9 +23,10 @@ from support.hand_entries import typed
 from support.world import new_club, pagat_match
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, User
-from scorekeeper.services import accounts, hands
+from scorekeeper.services import accounts
 
 pytestmark = pytest.mark.browser
 
@@ -270,8 +271,8 @@ def correct_elsewhere(app: Flask, match_id: int) -> None:
     with app.app_context():
         match = db.session.get(Match, match_id)
         assert match is not None
-        hand = hands.hand_of(match, 1)
-        hands.edit_hand(match, 1, None, typed(match, {**hand.entry, "kozi": "S"}), hand.version)
+        hand = matches.hand_of(match, 1)
+        matches.edit_hand(match, 1, None, typed(match, {**hand.entry, "kozi": "S"}), hand.version)
 
 
 @pytest.mark.parametrize("lang", LANGS)

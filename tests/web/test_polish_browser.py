@@ -16,8 +16,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import log_in
 from support.hand_entries import REFERENCE_HAND, typed
 
-from scorekeeper.services import accounts, clubs, hands, matches
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper import match as matches
+from scorekeeper.match import TeamSpec
+from scorekeeper.services import accounts, clubs
 
 pytestmark = pytest.mark.browser
 
@@ -53,12 +54,14 @@ def build(app: Flask) -> World:
             ],
         }
         running = matches.create_match(club, user, "pagat", "4p", teams)
-        hands.record_hand(running, user, typed(running, hand))
-        hands.record_hand(running, user, typed(running, hand))
-        hands.edit_hand(running, 2, user, typed(running, {**hand, "kozi": "S"}), expected_version=1)
+        matches.record_hand(running, user, typed(running, hand))
+        matches.record_hand(running, user, typed(running, hand))
+        matches.edit_hand(
+            running, 2, user, typed(running, {**hand, "kozi": "S"}), expected_version=1
+        )
         for _ in range(3):
             won = matches.create_match(club, user, "pagat", "4p", teams, target=100)
-            hands.record_hand(won, user, typed(won, hand))
+            matches.record_hand(won, user, typed(won, hand))
         return World(club.id, running.id, ids[0])
 
 

@@ -14,9 +14,10 @@ from flask.testing import FlaskClient
 from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match, signed_in
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, Role, User
-from scorekeeper.services import accounts, clubs, hands
+from scorekeeper.services import accounts, clubs
 
 
 @dataclass(frozen=True)
@@ -73,10 +74,10 @@ def test_signed_in_home_lists_running_matches_and_clubs(
         user = db.session.get(User, table.user_id)
         match = db.session.get(Match, table.match_id)
         assert user is not None and match is not None
-        hands.record_hand(match, user, typed(match, REFERENCE_HAND))
+        matches.record_hand(match, user, typed(match, REFERENCE_HAND))
         # a second match that is already won is not "running"
         won = pagat_match(match.club, user, list(table.players.values()), target=100)
-        hands.record_hand(won, user, typed(won, REFERENCE_HAND))
+        matches.record_hand(won, user, typed(won, REFERENCE_HAND))
         won_id = won.id
     page = signed_in(client, table.user_id).get("/").get_data(as_text=True)
     words = text_of(page)
@@ -148,7 +149,7 @@ def test_the_scoreboard_says_which_way_the_deal_goes(
         match = db.session.get(Match, table.match_id)
         user = db.session.get(User, table.user_id)
         assert match is not None and user is not None
-        hands.record_hand(match, user, typed(match, REFERENCE_HAND))
+        matches.record_hand(match, user, typed(match, REFERENCE_HAND))
     words = text_of(client.get(f"/matches/{table.match_id}").get_data(as_text=True))
     assert "Next to deal: Di" in words
     assert "The deal passes to the right: Di → Cy → Bob → Ann" in words
@@ -178,7 +179,7 @@ def test_a_finished_match_shows_no_running_only_lines(
         match = db.session.get(Match, table.match_id)
         assert user is not None and match is not None
         won = pagat_match(match.club, user, list(table.players.values()), target=100)
-        hands.record_hand(won, user, typed(won, REFERENCE_HAND))
+        matches.record_hand(won, user, typed(won, REFERENCE_HAND))
         won_id = won.id
     page = signed_in(client, table.user_id).get(f"/matches/{won_id}").get_data(as_text=True)
     assert "A won" in text_of(page)
@@ -266,7 +267,7 @@ def test_history_marks_what_a_correction_changed_and_gives_the_time_in_utc(
         user = db.session.get(User, table.user_id)
         match = db.session.get(Match, table.match_id)
         assert user is not None and match is not None
-        hands.record_hand(match, user, typed(match, REFERENCE_HAND))
+        matches.record_hand(match, user, typed(match, REFERENCE_HAND))
         corrected = {
             "kozi": "S",
             "teams": [
@@ -274,7 +275,7 @@ def test_history_marks_what_a_correction_changed_and_gives_the_time_in_utc(
                 REFERENCE_HAND["teams"][1],
             ],
         }
-        hands.edit_hand(match, 1, user, typed(match, corrected), expected_version=1)
+        matches.edit_hand(match, 1, user, typed(match, corrected), expected_version=1)
     page = signed_in(client, table.user_id).get(f"/matches/{table.match_id}/hands/1/history").text
     newest, oldest = page.split('class="panel version version-')[1:3]
     marked = re.findall(r'<mark class="changed-mark">([^<]*)<', newest)
@@ -300,8 +301,8 @@ def test_history_lines_speak_the_readers_language(
         user = db.session.get(User, table.user_id)
         match = db.session.get(Match, table.match_id)
         assert user is not None and match is not None
-        hands.record_hand(match, user, typed(match, REFERENCE_HAND))
-        hands.edit_hand(
+        matches.record_hand(match, user, typed(match, REFERENCE_HAND))
+        matches.edit_hand(
             match, 1, user, typed(match, {**REFERENCE_HAND, "kozi": "S"}), expected_version=1
         )
     signed_in(client, table.user_id).set_cookie("lang", "el")

@@ -1,5 +1,5 @@
 """A save, a correction or a deletion moves the match's stored progress and its summary rows
-from where the previous hand left them (services.progress, stats.count_changes) instead of
+from where the previous hand left them (match.progress, stats.count_changes) instead of
 replaying the match. After every step of a random sequence they must equal what a full
 replay of the stored hands makes: the progress counted from the hands, the rows a whole
 refresh writes, the state `state_of` replays, and every hand's score as scored afresh."""
@@ -10,14 +10,15 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.hand_entries import entry_for, typed
+from support.replay import live_hands, scored_afresh, state_of
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
-from scorekeeper.hand_entry import HandEntry
-from scorekeeper.models import Match, MatchStat, PairMatchStat, PlayerMatchStat, User
+from scorekeeper.match import TeamSpec, progress
+from scorekeeper.models import Hand, Match, MatchStat, PairMatchStat, PlayerMatchStat, User
 from scorekeeper.rules.i18n import using
-from scorekeeper.services import clubs, hands, matches, progress, stats
+from scorekeeper.services import clubs, stats
 from scorekeeper.services.errors import Conflict
-from scorekeeper.services.matches import TeamSpec
 
 FORMATS = ("4p", "2p", "3p-partnership")
 
@@ -42,17 +43,23 @@ def assert_as_replayed(match: Match) -> None:
     kept = progress.stored(match, setup)
     assert kept is not None
     assert kept == progress.counted(match, setup)
-    replayed = matches.state_of(match)
+    replayed = state_of(match)
     assert kept.state(setup).standings == replayed.standings
     assert kept.state(setup).next_dealer == replayed.next_dealer
     assert kept.state(setup).finished == replayed.finished
-    # Every stored score is the one the hand gets scored afresh against a full replay.
+    # Every stored score is the one the hand gets scored afresh against a full replay, and
+    # every stored tally the one its entry and result make.
     with using(None):
-        for hand in matches.live_hands(match):
-            fresh = hands._score(match, HandEntry.from_json(hand.entry), hand.number)[1]
-            assert [t["score"] for t in hand.result["teams"]] == [
-                t["score"] for t in fresh["teams"]
-            ], hand.number
+        for hand in live_hands(match):
+            fresh = scored_afresh(match, hand)
+            assert [t["score"] for t in hand.result["teams"]] == [t.score for t in fresh.teams], (
+                hand.number
+            )
+    tallies = db.session.execute(
+        sa.select(Hand.entry, Hand.result, Hand.tally).where(Hand.match_id == match.id)
+    )
+    for entry, result, tally in tallies:
+        assert tally == matches.tally_of(entry, result)
     rows = rows_of(match)
     stats.refresh_match(match)  # the whole match summed again
     db.session.commit()
@@ -91,19 +98,19 @@ def test_each_step_equals_a_full_replay(
         teams = [TeamSpec("table", tuple(people[:3]))]
     match = matches.create_match(club, owner, "pagat", fmt, teams, target=target)
     for kind, *args in steps:
-        live = matches.live_hands(match)
+        live = live_hands(match)
         try:
             if kind == "hand":
-                hands.record_hand(
+                matches.record_hand(
                     match, owner, typed(match, entry_for(match, *args)), "a test hand"
                 )
             elif kind == "edit" and live:
                 hand = live[args[0] % len(live)]
                 new = typed(match, entry_for(match, *args[1:]))
-                hands.edit_hand(match, hand.number, owner, new, hand.version, "a test hand")
+                matches.edit_hand(match, hand.number, owner, new, hand.version, "a test hand")
             elif kind == "delete" and live:
                 hand = live[args[0] % len(live)]
-                hands.delete_hand(match, hand.number, owner, hand.version)
+                matches.delete_hand(match, hand.number, owner, hand.version)
             else:
                 continue
         except Conflict:  # a hand for a finished match: refused, nothing changes
@@ -119,13 +126,13 @@ def test_a_match_counted_before_the_column_is_counted_by_its_next_save(owner: Us
     teams = [TeamSpec("A", (people[0],)), TeamSpec("B", (people[1],))]
     match = matches.create_match(club, owner, "pagat", "2p", teams, target=100_000)
     for choice in range(3):
-        hands.record_hand(
+        matches.record_hand(
             match, owner, typed(match, entry_for(match, choice, False, 0)), "a test hand"
         )
-    first = matches.live_hands(match)[0]
-    hands.delete_hand(match, first.number, owner, first.version)
+    first = live_hands(match)[0]
+    matches.delete_hand(match, first.number, owner, first.version)
     db.session.execute(sa.update(Match).where(Match.id == match.id).values(progress=None))
     db.session.commit()
-    hands.record_hand(match, owner, typed(match, entry_for(match, 4, True, 0)), "a test hand")
-    assert [h.number for h in matches.live_hands(match)] == [2, 3, 4]
+    matches.record_hand(match, owner, typed(match, entry_for(match, 4, True, 0)), "a test hand")
+    assert [h.number for h in live_hands(match)] == [2, 3, 4]
     assert_as_replayed(match)

@@ -8,10 +8,11 @@ import sqlalchemy as sa
 from support.hand_entries import LOSERS, WINNERS, typed
 from support.world import new_club
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import hands, matches, ratings, seasons, stats
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import ratings, seasons, stats
 
 A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
@@ -26,7 +27,7 @@ def play(
     match = matches.create_match(
         club, user, "pagat", "4p", [TeamSpec("A", a), TeamSpec("B", b)], target=600
     )
-    hands.record_hand(match, user, typed(match, entry))
+    matches.record_hand(match, user, typed(match, entry))
     db.session.execute(
         sa.update(HandVersion)
         .where(HandVersion.match_id == match.id)
@@ -110,7 +111,7 @@ def test_an_edit_or_a_deleted_hand_changes_the_ratings(owner: User) -> None:
     before = ratings.club_ratings(club)
     assert before[p["Ann"]].mu > before[p["Di"]].mu
     # The first hand was entered the wrong way round: Bob and Di won it.
-    hands.edit_hand(game, 1, owner, typed(game, B_WINS), expected_version=1)
+    matches.edit_hand(game, 1, owner, typed(game, B_WINS), expected_version=1)
     edited = ratings.club_ratings(club)
     assert edited[p["Bob"]].mu > edited[p["Cy"]].mu
     assert edited[p["Ann"]].mu < before[p["Ann"]].mu
@@ -120,7 +121,7 @@ def test_an_edit_or_a_deleted_hand_changes_the_ratings(owner: User) -> None:
     play(fair, owner, (f["Ann"], f["Bob"]), (f["Cy"], f["Di"]), A_WINS, 1)
     assert by_name(ratings.club_ratings(fair)) == by_name(edited)
     # Deleting the hand leaves the match unfinished: only the second match is rated.
-    hands.delete_hand(game, 1, owner, expected_version=2)
+    matches.delete_hand(game, 1, owner, expected_version=2)
     deleted = ratings.club_ratings(club)
     assert {r.matches for r in deleted.values()} == {1}
     assert deleted[p["Ann"]].mu == deleted[p["Bob"]].mu > 25
@@ -133,7 +134,7 @@ def test_a_share_format_rates_each_player_alone(owner: User) -> None:
         club, owner, "pagat", "3p-partnership", [TeamSpec("table", trio)], target=600
     )
     for pair, alone in (((p["Bob"], p["Cy"]), p["Ann"]), ((p["Ann"], p["Cy"]), p["Bob"])):
-        hands.record_hand(
+        matches.record_hand(
             match,
             owner,
             typed(

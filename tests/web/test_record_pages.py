@@ -32,10 +32,11 @@ from support.hand_entries import typed
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, Season, User
-from scorekeeper.services import clubs, hands, matches, ratings, seasons, stats
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import clubs, ratings, seasons, stats
 from scorekeeper.web import players as player_pages
 from scorekeeper.web import seasons as season_pages
 
@@ -90,7 +91,7 @@ def played_on(match: Match, day: date) -> None:
 
 def one_hand(club: Club, user: User, fmt: str, teams: list[TeamSpec], day: date) -> Match:
     match = matches.create_match(club, user, "pagat", fmt, teams, target=600)
-    hands.record_hand(match, user, typed(match, REFERENCE if fmt == "4p" else DUEL))
+    matches.record_hand(match, user, typed(match, REFERENCE if fmt == "4p" else DUEL))
     played_on(match, day)
     return match
 
@@ -162,7 +163,7 @@ def build_world(app: Flask) -> World:
             [TeamSpec("A", team("Eva", "Di")), TeamSpec("B", team("Bob", "Cy"))],
             target=5000,
         )
-        hands.record_hand(m5, eleni, typed(m5, REFERENCE))
+        matches.record_hand(m5, eleni, typed(m5, REFERENCE))
         played_on(m5, date(2026, 6, 3))
 
         olga = person("olga")  # a stranger to Friday, owner elsewhere
@@ -784,9 +785,9 @@ def test_the_scoreboard_draws_the_score_after_each_hand(
     with app.app_context():
         match = db.session.get(Match, m5)
         eleni = db.session.scalar(sa.select(User).filter_by(username="eleni"))
-        hands.record_hand(match, eleni, typed(match, REFERENCE))  # hand 2
-        hands.delete_hand(match, 1, eleni, 1)  # numbers stay: hands 2 and 3 are left
-        hands.record_hand(match, eleni, typed(match, REFERENCE))  # hand 3
+        matches.record_hand(match, eleni, typed(match, REFERENCE))  # hand 2
+        matches.delete_hand(match, 1, eleni, 1)  # numbers stay: hands 2 and 3 are left
+        matches.record_hand(match, eleni, typed(match, REFERENCE))  # hand 3
     response = login("vic").get(f"/matches/{m5}")
     page = text(response)
     assert f'aria-labelledby="progress-{m5}-title progress-{m5}-desc"' in page

@@ -17,21 +17,20 @@ from flask import Flask
 from support import replay
 from support.hand_entries import typed
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, User
 from scorekeeper.services import (
     accounts,
     clubs,
-    hands,
     match_list,
-    matches,
     pair_records,
     player_records,
     records,
     seasons,
     stats,
 )
-from scorekeeper.services.matches import TeamSpec
 
 WINNERS = {
     "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
@@ -68,7 +67,7 @@ def four(club: Club, user: User, a: tuple[int, int], b: tuple[int, int], day: da
     match = matches.create_match(
         club, user, "pagat", "4p", [TeamSpec("A", a), TeamSpec("B", b)], target=600
     )
-    hands.record_hand(match, user, typed(match, REFERENCE))
+    matches.record_hand(match, user, typed(match, REFERENCE))
     played_on(match, day)
     return match
 
@@ -106,7 +105,7 @@ def test_a_side_of_three_makes_three_pairs_for_the_hand(friday: Friday) -> None:
     # them Cy has 3 × 221⅔ = 665, past 600 and alone on top; the others 373⅓ each.
     for single in (ann, bob, di):
         rest = [x for x in (ann, bob, cy, di) if x != single]
-        hand, _ = hands.record_hand(
+        hand, _ = matches.record_hand(
             match,
             user,
             typed(
@@ -161,7 +160,7 @@ def test_a_match_without_a_live_hand_is_listed_from_the_match_itself(friday: Fri
     empty = matches.create_match(
         club, user, "pagat", "2p", [TeamSpec("A", (ann,)), TeamSpec("B", (di,))]
     )
-    hands.record_hand(
+    matches.record_hand(
         empty,
         user,
         typed(
@@ -175,7 +174,7 @@ def test_a_match_without_a_live_hand_is_listed_from_the_match_itself(friday: Fri
             },
         ),
     )
-    hands.delete_hand(empty, 1, user, 1)
+    matches.delete_hand(empty, 1, user, 1)
     seasons.place_match(empty, spring)  # in the season by the owner's choice alone
     listed = match_list.club_matches(club, spring)
     assert [m.match_id for m in listed] == [empty.id, played.id]  # started today, played in March

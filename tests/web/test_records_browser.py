@@ -18,10 +18,11 @@ from support.browser import record_requests, shown
 from support.hand_entries import LOSERS, WINNERS, typed
 from werkzeug.security import generate_password_hash
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import HandVersion, Match, User
-from scorekeeper.services import clubs, hands, matches, seasons, stats
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import clubs, seasons, stats
 
 pytestmark = pytest.mark.browser
 
@@ -73,14 +74,14 @@ def club(app: Flask) -> Club:
             a1, a2, b1, b2 = pairings[week % 3]
             teams = [TeamSpec("A", (ids[a1], ids[a2])), TeamSpec("B", (ids[b1], ids[b2]))]
             match = matches.create_match(friday, owner, "pagat", "4p", teams, target=600)
-            hands.record_hand(match, owner, typed(match, won_by("A" if week % 4 else "B")))
+            matches.record_hand(match, owner, typed(match, won_by("A" if week % 4 else "B")))
             played_on(match, date(2026, 3, 6) + timedelta(weeks=week))
             made.append(match.id)
         teams = [TeamSpec("Us", (ids["Ann"], ids["Bob"])), TeamSpec("Them", (ids["Cy"], ids["Di"]))]
         long = matches.create_match(friday, owner, "pagat", "4p", teams, target=3000)
         for number in range(8):
             winner = "Us" if number in (0, 1, 4, 6, 7) else "Them"
-            hands.record_hand(long, owner, typed(long, won_by(winner, ("Us", "Them"))))
+            matches.record_hand(long, owner, typed(long, won_by(winner, ("Us", "Them"))))
         played_on(long, date(2026, 4, 24))
         seasons.create_season(friday, "Spring 2026", date(2026, 3, 1), date(2026, 5, 31))
         return Club(friday.id, ids["Ann"], long.id, made[0])

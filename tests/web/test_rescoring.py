@@ -12,13 +12,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.hand_entries import A_WINS, B_WINS, LOSERS, WINNERS, typed
+from support.replay import live_hands
 from support.world import new_club
 
+from scorekeeper import match as matches
+from scorekeeper.match import TeamSpec, scoring, writes
 from scorekeeper.models import Club, Match, User
 from scorekeeper.rules import match as match_rules
-from scorekeeper.services import club_import, hands, matches
+from scorekeeper.services import club_import
 from scorekeeper.services.errors import Conflict, Invalid
-from scorekeeper.services.matches import TeamSpec
 
 #: Under `wikipedia` a team's opening need follows its total (75, 90 from 1,500, more than
 #: 120 from 3,000) and a stored result names it, so a correction moves later hands' results.
@@ -40,12 +42,12 @@ def long_match(club: Club, user: User, entries: list[dict[str, Any]]) -> Match:
     teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
     match = matches.create_match(club, user, "wikipedia", "4p", teams, target=1_000_000)
     for entry in entries:
-        hands.record_hand(match, user, typed(match, entry), accepted_reason=REASON)
+        matches.record_hand(match, user, typed(match, entry), accepted_reason=REASON)
     return match
 
 
 def stored(match: Match) -> list[dict[str, Any]]:
-    return [h.result for h in sorted(matches.live_hands(match), key=lambda h: h.number)]
+    return [h.result for h in sorted(live_hands(match), key=lambda h: h.number)]
 
 
 @pytest.fixture
@@ -66,7 +68,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
         return call
 
     monkeypatch.setattr(match_rules, "credits", counting("credits", match_rules.credits))
-    monkeypatch.setattr(hands, "score_hand", counting("scored", hands.score_hand))
+    monkeypatch.setattr(scoring, "score_hand", counting("scored", scoring.score_hand))
     yield calls
 
 
@@ -78,7 +80,7 @@ def test_correcting_hand_1_counts_each_hand_a_few_times_not_once_per_later_hand(
 ) -> None:
     match = long_match(club, owner, [A_WINS, B_WINS] * (HANDS // 2))
     counted.update(credits=0, scored=0)
-    hands.edit_hand(
+    matches.edit_hand(
         match, 1, owner, typed(match, NOBODY_OUT), expected_version=1, accepted_reason=REASON
     )
     # Replaying the earlier hands for every later one counted 40 · 39 / 2 = 780 hands.
@@ -95,9 +97,9 @@ def test_a_correction_rescores_no_later_hand_where_the_score_before_cannot_count
     teams = [TeamSpec("A", (ids[0], ids[2])), TeamSpec("B", (ids[1], ids[3]))]
     match = matches.create_match(club, owner, "pagat", "4p", teams, target=1_000_000)
     for entry in [A_WINS, B_WINS] * 10:
-        hands.record_hand(match, owner, typed(match, entry))
+        matches.record_hand(match, owner, typed(match, entry))
     counted.update(credits=0, scored=0)
-    hands.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
+    matches.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
     assert counted["scored"] == 1
     assert [t["score"] for t in matches.match_json(match)["teams"]] == [
         665 * 9 - 95 * 11,
@@ -110,11 +112,11 @@ def test_correcting_the_last_hand_scores_no_other(
 ) -> None:
     match = long_match(club, owner, [A_WINS, B_WINS] * (HANDS // 2))
     counted.update(credits=0, scored=0)
-    hands.edit_hand(
+    matches.edit_hand(
         match, HANDS, owner, typed(match, NOBODY_OUT), expected_version=1, accepted_reason=REASON
     )
     assert counted["scored"] == 1
-    hands.delete_hand(match, HANDS - 1, owner, expected_version=1)
+    matches.delete_hand(match, HANDS - 1, owner, expected_version=1)
     assert counted["scored"] <= 2  # at most the hand after the deleted one
     assert counted["credits"] <= 2 * 4 * HANDS  # two changes, each counting a few passes
 
@@ -128,7 +130,7 @@ def test_a_correction_that_keeps_the_score_rescores_nothing_after_it(
     # The same hand with its melds in another order: the same score, the same totals after.
     reordered = {**A_WINS, "teams": [{**A_WINS["teams"][0]}, A_WINS["teams"][1]]}
     reordered["teams"][0]["melds"] = list(reversed(WINNERS["melds"]))
-    hands.edit_hand(
+    matches.edit_hand(
         match, 1, owner, typed(match, reordered), expected_version=1, accepted_reason=REASON
     )
     assert counted["scored"] == 1
@@ -174,12 +176,12 @@ def test_corrections_store_what_entering_the_hands_afresh_would(
     club = new_club(owner, f"Friday {next(_names)}")[0]
     match = long_match(club, owner, [ENTRIES[i] for i in first])
     for action, pick, entry in changes:
-        live = sorted(matches.live_hands(match), key=lambda h: h.number)
+        live = sorted(live_hands(match), key=lambda h: h.number)
         if not live:
             break
         hand = live[pick % len(live)]
         if action == "edit":
-            hands.edit_hand(
+            matches.edit_hand(
                 match,
                 hand.number,
                 owner,
@@ -188,8 +190,8 @@ def test_corrections_store_what_entering_the_hands_afresh_would(
                 accepted_reason=REASON,
             )
         else:
-            hands.delete_hand(match, hand.number, owner, expected_version=hand.version)
-    entries = [h.entry for h in sorted(matches.live_hands(match), key=lambda h: h.number)]
+            matches.delete_hand(match, hand.number, owner, expected_version=hand.version)
+    entries = [h.entry for h in sorted(live_hands(match), key=lambda h: h.number)]
     fresh = long_match(
         club,
         owner,
@@ -245,40 +247,40 @@ def club_file(club: Club, live: int, deleted: int = 0) -> dict[str, Any]:
 def test_an_import_with_a_match_longer_than_the_longest_is_refused_naming_it(
     owner: User, club: Club, counted: dict[str, int]
 ) -> None:
-    document = club_file(club, hands.MAX_HANDS + 1)
+    document = club_file(club, matches.MAX_HANDS + 1)
     with pytest.raises(Invalid) as refused:
         club_import.import_club(document, owner=owner)
     assert refused.value.message == (
-        f"matches[0] has {hands.MAX_HANDS + 1} hands; a match holds at most {hands.MAX_HANDS}."
+        f"matches[0] has {matches.MAX_HANDS + 1} hands; a match holds at most {matches.MAX_HANDS}."
     )
     assert counted["scored"] == 0  # refused before any hand was scored
 
 
 def test_the_longest_match_imports_and_deleted_hands_do_not_count(owner: User, club: Club) -> None:
-    imported = club_import.import_club(club_file(club, hands.MAX_HANDS, deleted=3), owner=owner)
-    assert imported.hands == hands.MAX_HANDS + 3
+    imported = club_import.import_club(club_file(club, matches.MAX_HANDS, deleted=3), owner=owner)
+    assert imported.hands == matches.MAX_HANDS + 3
     match = imported.club.matches[0]
-    assert len(matches.live_hands(match)) == hands.MAX_HANDS
+    assert len(live_hands(match)) == matches.MAX_HANDS
     # Its scores are the engine's, carried from hand to hand: 665 − 95 each hand.
     assert [t["score"] for t in matches.match_json(match)["teams"]] == [
-        665 * hands.MAX_HANDS,
-        -95 * hands.MAX_HANDS,
+        665 * matches.MAX_HANDS,
+        -95 * matches.MAX_HANDS,
     ]
 
 
 def test_a_match_takes_no_hand_past_the_longest(
     owner: User, club: Club, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hands, "MAX_HANDS", 3)  # the rule, on a match short enough to test
+    monkeypatch.setattr(writes, "MAX_HANDS", 3)  # the rule, on a match short enough to test
     match = long_match(club, owner, [A_WINS] * 3)
     with pytest.raises(Conflict) as refused:
-        hands.record_hand(match, owner, typed(match, B_WINS), accepted_reason=REASON)
+        matches.record_hand(match, owner, typed(match, B_WINS), accepted_reason=REASON)
     assert refused.value.message == (
         "This match has 3 hands, the most one match holds; start a new match to play on."
     )
-    hands.delete_hand(match, 3, owner, expected_version=1)
-    hands.record_hand(match, owner, typed(match, B_WINS), accepted_reason=REASON)  # room again
-    assert len(matches.live_hands(match)) == 3
+    matches.delete_hand(match, 3, owner, expected_version=1)
+    matches.record_hand(match, owner, typed(match, B_WINS), accepted_reason=REASON)  # room again
+    assert len(live_hands(match)) == 3
 
 
 def test_a_hand_made_files_match_takes_corrections_after_its_import(
@@ -288,8 +290,8 @@ def test_a_hand_made_files_match_takes_corrections_after_its_import(
     corrections and deletions like a match played here."""
     imported = club_import.import_club(club_file(club, 6), owner=owner)
     match = imported.club.matches[0]
-    hands.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
-    hands.delete_hand(match, 2, owner, expected_version=1)
+    matches.edit_hand(match, 1, owner, typed(match, B_WINS), expected_version=1)
+    matches.delete_hand(match, 2, owner, expected_version=1)
     assert [t["score"] for t in matches.match_json(match)["teams"]] == [
         665 * 4 - 95,  # A won hands 3 to 6 of the file's six; B won hand 1 as corrected
         665 - 95 * 4,

@@ -8,9 +8,10 @@ import sqlalchemy as sa
 from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import clubs, hands, seasons, stats
+from scorekeeper.services import clubs, seasons, stats
 from scorekeeper.services.errors import Invalid, NotFound
 
 
@@ -90,7 +91,7 @@ def test_a_match_belongs_to_the_season_of_its_first_hand_unless_placed(
         (june_first, date(2026, 6, 1)),
         (december, date(2026, 12, 1)),
     ):
-        hands.record_hand(match, user, typed(match, REFERENCE_HAND))
+        matches.record_hand(match, user, typed(match, REFERENCE_HAND))
         played_on(match, 1, day)
     assert seasons.season_of(april) is spring
     assert seasons.season_of(june_first) is summer  # the first day belongs to the season
@@ -119,12 +120,12 @@ def test_a_deleted_first_hand_hands_the_choice_to_the_next(
     spring = seasons.create_season(friday, "Spring", date(2026, 3, 1), date(2026, 5, 31))
     summer = seasons.create_season(friday, "Summer", date(2026, 6, 1), date(2026, 8, 31))
     match = pagat_match(friday, user, ids, target=5000)
-    hands.record_hand(match, user, typed(match, REFERENCE_HAND))
-    hands.record_hand(match, user, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, user, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, user, typed(match, REFERENCE_HAND))
     played_on(match, 1, date(2026, 5, 31))
     played_on(match, 2, date(2026, 6, 2))
     assert seasons.season_of(match) is spring
-    hands.delete_hand(match, 1, user, expected_version=1)
+    matches.delete_hand(match, 1, user, expected_version=1)
     assert seasons.season_of(match) is summer
 
 

@@ -12,11 +12,12 @@ import pytest
 from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS, typed
 from support.world import new_club, played_on
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, Match, User
-from scorekeeper.services import hands, leaderboard, matches, pair_records, seasons, standings
+from scorekeeper.services import leaderboard, pair_records, seasons, standings
 from scorekeeper.services.errors import Invalid
-from scorekeeper.services.matches import TeamSpec
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def team_win(
     match = matches.create_match(
         club, user, "pagat", "4p", [TeamSpec("A", winners), TeamSpec("B", losers)], target=600
     )
-    hands.record_hand(match, user, typed(match, REFERENCE_HAND))
+    matches.record_hand(match, user, typed(match, REFERENCE_HAND))
     played_on(match, day)
     return match
 
@@ -64,7 +65,7 @@ def spring(club: tuple[Club, User, dict[str, int]]) -> tuple[Club, dict[str, int
             {"name": "B", **LOSERS, "hands": ["AS 9D"]},
         ],
     }
-    hands.record_hand(duel, user, typed(duel, entry))
+    matches.record_hand(duel, user, typed(duel, entry))
     played_on(duel, date(2026, 4, 2))
     unfinished = matches.create_match(
         friday,
@@ -74,7 +75,7 @@ def spring(club: tuple[Club, User, dict[str, int]]) -> tuple[Club, dict[str, int
         [TeamSpec("A", (p["Eva"], p["Di"])), TeamSpec("B", (p["Bob"], p["Cy"]))],
         target=5000,
     )
-    hands.record_hand(unfinished, user, typed(unfinished, REFERENCE_HAND))
+    matches.record_hand(unfinished, user, typed(unfinished, REFERENCE_HAND))
     played_on(unfinished, date(2026, 6, 3))
     return friday, p
 
@@ -235,8 +236,8 @@ def test_a_share_format_credits_each_player_their_share(
 
     # Hand 1: Bob+Cy 665 (332½ each), Ann alone −70. Hand 2: Ann+Cy 665, Bob alone −70.
     # Totals: Ann 262½, Bob 262½, Cy 665: Cy reaches 600 and wins.
-    hands.record_hand(match, user, typed(match, hand((p["Bob"], p["Cy"]), p["Ann"])))
-    hands.record_hand(match, user, typed(match, hand((p["Ann"], p["Cy"]), p["Bob"])))
+    matches.record_hand(match, user, typed(match, hand((p["Bob"], p["Cy"]), p["Ann"])))
+    matches.record_hand(match, user, typed(match, hand((p["Ann"], p["Cy"]), p["Bob"])))
     assert matches.match_json(match)["winner"] == "Cy"
     rows = {r.name: r for r in leaderboard.ranked(friday, None)}
     cy, ann = rows["Cy"], rows["Ann"]
@@ -272,7 +273,7 @@ def test_a_full_run_is_counted(club: tuple[Club, User, dict[str, int]]) -> None:
         target=600,
     )
     full = {**WINNERS, "melds": ["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"]}
-    hands.record_hand(
+    matches.record_hand(
         match, user, typed(match, {"kozi": "H", "teams": [{"name": "A", **full}, LOSERS]})
     )
     rows = {r.name: r for r in leaderboard.ranked(friday, None)}

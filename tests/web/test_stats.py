@@ -14,9 +14,12 @@ from hypothesis import strategies as st
 from support import replay
 from support.hand_entries import entry_for, typed
 
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import (
     Club,
+    Hand,
     HandVersion,
     JoinRequest,
     LiveDrawing,
@@ -32,10 +35,8 @@ from scorekeeper.models import (
 )
 from scorekeeper.services import (
     clubs,
-    hands,
     leaderboard,
     match_list,
-    matches,
     pair_records,
     player_records,
     ratings,
@@ -45,7 +46,6 @@ from scorekeeper.services import (
     stats,
 )
 from scorekeeper.services.errors import Conflict
-from scorekeeper.services.matches import TeamSpec
 
 DERIVED = (MatchStat, PlayerMatchStat, PairMatchStat, PlayerTotal, RatingStep, PlayerRating)
 
@@ -114,21 +114,21 @@ def test_kept_up_hand_by_hand_equals_a_rebuild(owner: User, steps: list[tuple[An
             played.append(start(club, owner, people, fmt, shift))
             continue
         match = played[args[0] % len(played)]
-        live = matches.live_hands(match)
+        live = replay.live_hands(match)
         try:
             if kind == "hand":
-                hands.record_hand(
+                matches.record_hand(
                     match, owner, typed(match, entry_for(match, *args[1:])), "a test hand"
                 )
             elif kind == "edit" and live:
                 hand = live[args[1] % len(live)]
                 new = entry_for(match, args[2], args[3], args[1])
-                hands.edit_hand(
+                matches.edit_hand(
                     match, hand.number, owner, typed(match, new), hand.version, "a test hand"
                 )
             elif kind == "delete" and live:
                 hand = live[args[1] % len(live)]
-                hands.delete_hand(match, hand.number, owner, hand.version)
+                matches.delete_hand(match, hand.number, owner, hand.version)
             elif kind == "backdate" and live:
                 # As if the match had been played in 2020: it moves to the front of the
                 # ratings' order and into the season "Early".
@@ -145,7 +145,7 @@ def test_kept_up_hand_by_hand_equals_a_rebuild(owner: User, steps: list[tuple[An
         except Conflict:  # a hand for a finished match: refused, nothing changes
             db.session.rollback()
     kept = snapshot(club)
-    assert stats.rebuild(club_id=club.id) == sum(1 for m in played if matches.live_hands(m))
+    assert stats.rebuild(club_id=club.id) == sum(1 for m in played if replay.live_hands(m))
     db.session.commit()
     assert snapshot(club) == kept
     # What the tables say is what the hands say, summed and replayed in Python.
@@ -223,7 +223,7 @@ def _played_club(owner: User) -> Club:
         match = start(club, owner, people, fmt, shift)
         for number in range(4):
             try:
-                hands.record_hand(
+                matches.record_hand(
                     match,
                     owner,
                     typed(match, entry_for(match, number, number == 2, number)),
@@ -285,12 +285,17 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
         connection.execute(sa.text('ALTER TABLE "user" DROP COLUMN session_secret'))
         # 0007 added each match's progress; 0002 had none.
         connection.execute(sa.text('ALTER TABLE "match" DROP COLUMN progress'))
+        # 0009 added each hand's tally; 0002 had none.
+        connection.execute(sa.text("ALTER TABLE hand DROP COLUMN tally"))
         connection.execute(sa.text("CREATE TABLE alembic_version (version_num VARCHAR(32))"))
         connection.execute(sa.text("INSERT INTO alembic_version VALUES ('0002')"))
     try:
         upgrade()
         db.session.expire_all()
         assert snapshot(club) == kept
+        # Every hand's tally made from its entry and result, as a save makes it.
+        rows = db.session.execute(sa.select(Hand.entry, Hand.result, Hand.tally)).all()
+        assert rows and all(tally == matches.tally_of(e, r) for e, r, tally in rows)
     finally:
         db.session.remove()
         with db.engine.begin() as connection:

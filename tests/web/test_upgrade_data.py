@@ -26,10 +26,11 @@ from flask import Flask
 from support.hand_entries import REFERENCE_HAND, typed
 
 from scorekeeper import create_app
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
+from scorekeeper.match import TeamSpec
 from scorekeeper.models import Match, Role, User
-from scorekeeper.services import accounts, clubs, hands, matches, seasons
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper.services import accounts, clubs, seasons
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = ROOT / "migrations"
@@ -72,15 +73,15 @@ def fill(app: Flask) -> None:
             "4p",
             [TeamSpec("A", (ids[0], ids[1])), TeamSpec("B", tuple(ids[2:4]))],
         )
-        hands.record_hand(fours, owner, typed(fours, REFERENCE_HAND), idempotency_key="tap-1")
-        hands.record_hand(
+        matches.record_hand(fours, owner, typed(fours, REFERENCE_HAND), idempotency_key="tap-1")
+        matches.record_hand(
             fours, scorer, typed(fours, ILLEGAL), accepted_reason="Agreed at the table."
         )
-        hands.edit_hand(
+        matches.edit_hand(
             fours, 1, scorer, typed(fours, REFERENCE_HAND | {"kozi": "S"}), expected_version=1
         )
-        hands.record_hand(fours, owner, typed(fours, REFERENCE_HAND))
-        hands.delete_hand(fours, 3, owner, expected_version=1)
+        matches.record_hand(fours, owner, typed(fours, REFERENCE_HAND))
+        matches.delete_hand(fours, 3, owner, expected_version=1)
         seasons.place_match(fours, season)
         shares = matches.create_match(
             club,
@@ -91,7 +92,7 @@ def fill(app: Flask) -> None:
             house_rules={"target": 4000},
         )
         alone = [ids[0]]
-        hands.record_hand(
+        matches.record_hand(
             shares,
             owner,
             typed(
@@ -240,11 +241,11 @@ def test_upgrade_from_an_earlier_revision_keeps_every_value(
         match = db.session.get(Match, min(shown))
         user = db.session.scalar(sa.select(User).where(User.username == "olga"))
         assert match is not None and user is not None
-        hand, created = hands.record_hand(
+        hand, created = matches.record_hand(
             match, user, typed(match, REFERENCE_HAND), idempotency_key="after-upgrade"
         )
         assert created and hand.number == 4  # after hands 1–3, though 3 was deleted
-        again, created = hands.record_hand(
+        again, created = matches.record_hand(
             match, user, typed(match, REFERENCE_HAND), idempotency_key="tap-1"
         )
         assert not created and again.number == 1

@@ -14,8 +14,9 @@ from flask.testing import FlaskClient
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.services import accounts, clubs, matches
-from scorekeeper.services.matches import TeamSpec
+from scorekeeper import match as matches
+from scorekeeper.match import TeamSpec
+from scorekeeper.services import accounts, clubs
 
 GREEK = {"Accept-Language": "el-GR,el;q=0.9,en;q=0.5"}
 ENGLISH = {"Accept-Language": "en"}

@@ -21,9 +21,10 @@ from sqlalchemy.orm import object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.extensions import db
+from scorekeeper.match.scored import ScoredHand
+from scorekeeper.match.setup import setup_of
 from scorekeeper.models import Hand, Match, rows_changed, table_of
 from scorekeeper.rules.match import MatchSetup, MatchState, carry, start_totals, state_after
-from scorekeeper.services.matches import played, setup_of
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ def counted(match: Match, setup: MatchSetup, hands: Iterable[Hand] | None = None
     live = 0
     for hand in every:
         if not hand.deleted:
-            totals = carry(setup, totals, played(hand), hand.number)
+            totals = carry(setup, totals, ScoredHand.from_json(hand.result).played(), hand.number)
             live += 1
     return Progress(1 + max((h.number for h in every), default=0), live, totals)
 

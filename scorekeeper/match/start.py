@@ -1,33 +1,23 @@
-"""Starting a match and reading where it stands; every number comes from the rules engine."""
+"""Starting a match: its rules frozen (a preset with house rules), its players seated (partners
+opposite), its first dealer, and its progress counted from the start."""
 
 from __future__ import annotations
 
 import dataclasses
-import functools
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Hand, Match, MatchTeam, Seat, User, as_utc
-from scorekeeper.referee import MAX_NAME, MAX_TEAMS
+from scorekeeper.match.bounds import MAX_NAME, MAX_TEAMS
+from scorekeeper.match.setup import setup_of
+from scorekeeper.models import Club, Match, MatchTeam, Player, Seat, User
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
-from scorekeeper.rules.match import (
-    MatchSetup,
-    MatchState,
-    PlayedHand,
-    Side,
-    deal_order,
-    match_state,
-    seat_order,
-)
-from scorekeeper.rules.points import points_json
+from scorekeeper.rules.match import seat_order
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.rules.variants import Variant
-from scorekeeper.services.clubs import player_of
 from scorekeeper.services.errors import Invalid
+from scorekeeper.services.numbers import is_row_id
 
 
 @dataclasses.dataclass(frozen=True)
@@ -168,126 +158,16 @@ def _seat_table(match: Match, fmt: TableFormat, players: list[Any]) -> None:
         match.seats.append(Seat(position=position, player=player))
 
 
-def variant_of(match: Match) -> Variant:
-    """The match's own frozen rules; options the players changed are no longer assumptions."""
-    # Every save and every page asks this, and building a variant checks all its options:
-    # one build per distinct set of rules (a Variant is frozen, so it can be shared).
-    key = json.dumps([match.variant_id, match.options, sorted(match.house_rules)], sort_keys=True)
-    return _variant(key)
-
-
-@functools.lru_cache(maxsize=256)
-def _variant(key: str) -> Variant:
-    variant_id, options, house_rules = json.loads(key)
-    preset = find_variant(variant_id)
-    variant = preset.with_options(**options)
-    return dataclasses.replace(variant, assumed=preset.assumed - set(house_rules))
-
-
-def format_of(match: Match) -> TableFormat:
-    return find_format(match.format)
-
-
-def setup_of(match: Match) -> MatchSetup:
-    table_format = format_of(match)
-    teams = None
-    if table_format.credit is Credit.TEAM:
-        teams = {
-            team.name: tuple(str(s.player_id) for s in match.seats if s.team_id == team.id)
-            for team in match.teams
-        }
-    return MatchSetup(
-        variant=variant_of(match),
-        table_format=table_format,
-        seats=tuple(str(s.player_id) for s in match.seats),
-        teams=teams,
-        first_dealer=match.first_dealer,
-    )
-
-
-def deal_order_of(match: Match) -> tuple[str, ...]:
-    """The players' names in the order the deal reaches them, from the next hand's dealer."""
-    setup = setup_of(match)
-    names = names_of(match)
-    order = deal_order(
-        setup.seats, setup.first_dealer, setup.variant.deal_direction, len(live_hands(match))
-    )
-    return tuple(names[seat] for seat in order)
-
-
-def live_hands(match: Match) -> list[Hand]:
-    return [h for h in match.hands if not h.deleted]
-
-
-def played(hand: Hand) -> PlayedHand:
-    return played_result(hand.result)
-
-
-def played_result(result: dict[str, Any]) -> PlayedHand:
-    """A scored hand (a stored result, or a preview) as the match engine counts it."""
-    return PlayedHand(
-        tuple(
-            Side(
-                players=tuple(str(p) for p in team["players"]),
-                score=team["score"],
-                team=team.get("team"),
+def player_of(club: Club, player_id: object) -> Player:
+    """The club's player `player_id`, to seat at a match."""
+    if isinstance(player_id, bool) or not isinstance(player_id, int):
+        raise Invalid(
+            _(
+                "A player is named by its id, a whole number, not %(given)s.",
+                given=repr(player_id)[:40],
             )
-            for team in result["teams"]
         )
-    )
-
-
-def state_of(match: Match, upto: int | None = None) -> MatchState:
-    """Where the match stands after its hands (or after the hands numbered below `upto`)."""
-    hands = [h for h in live_hands(match) if upto is None or h.number < upto]
-    return match_state(setup_of(match), [played(h) for h in hands])
-
-
-def names_of(match: Match) -> dict[str, str]:
-    """Standing names to show: team names stay, player ids become player names."""
-    return {str(s.player_id): s.player.name for s in match.seats}
-
-
-def match_json(match: Match) -> dict[str, Any]:
-    state = state_of(match)
-    names = names_of(match)
-    variant = variant_of(match)
-    return {
-        "id": match.id,
-        "club": match.club_id,
-        "variant": match.variant_id,
-        "options": match.options,
-        "format": match.format,
-        "target": variant.target,
-        "target_rule": variant.target_rule.value,
-        "teams": [
-            {
-                "name": names.get(s.name, s.name),
-                "score": points_json(s.total),
-                "opening_required": s.opening.least_meeting(5),
-                "opening": s.opening.text,
-            }
-            for s in state.standings
-        ],
-        "hands": [hand_json(h) for h in live_hands(match)],
-        "next_dealer": None if state.next_dealer is None else names[state.next_dealer],
-        "finished": state.finished,
-        "winner": None if state.winner is None else names.get(state.winner, state.winner),
-        "tied_leaders": [names.get(n, n) for n in state.tied_leaders],
-    }
-
-
-def hand_json(hand: Hand) -> dict[str, Any]:
-    return {
-        "number": hand.number,
-        "version": hand.version,
-        # A retried save can meet its hand after someone deleted it; say so plainly.
-        "deleted": hand.deleted,
-        "kozi": hand.entry.get("kozi"),
-        "teams": hand.result["teams"],
-        "legal": hand.result["legal"],
-        "problems": hand.result["problems"],
-        "accepted_reason": hand.accepted_reason,
-        "entry": hand.entry,
-        "updated_at": as_utc(hand.updated_at).isoformat(),
-    }
+    player = db.session.get(Player, player_id) if is_row_id(player_id) else None
+    if player is None or player.club_id != club.id:
+        raise Invalid(_("Player %(player)s does not play in this club.", player=player_id))
+    return player

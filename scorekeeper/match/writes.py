@@ -1,11 +1,12 @@
 """Recording, correcting and deleting hands, and deleting a whole match. Every score comes
-from the rules engine; a hand with problems is saved only with a written reason, and every
-earlier version is kept (as long as its match is)."""
+from the rules engine, once per write, in its canonical form (`scoring.score_entry`); a hand
+with problems is saved only with a written reason, and every earlier version is kept (as
+long as its match is)."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -16,75 +17,107 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
-from scorekeeper import referee
 from scorekeeper.extensions import db
-from scorekeeper.hand_entry import HandEntry
+from scorekeeper.match import progress
+from scorekeeper.match.bounds import MAX_HANDS, MAX_REASON
+from scorekeeper.match.entry import HandEntry
+from scorekeeper.match.locks import hold_match, lock_match
+from scorekeeper.match.reader import read_hand
+from scorekeeper.match.scored import ScoredHand, Tally
+from scorekeeper.match.scoring import befores, score_entry
+from scorekeeper.match.setup import names_of, seating_of, setup_of, variant_of
 from scorekeeper.models import Hand, HandVersion, Match, User, rows_changed, table_of, utcnow
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.formats import Credit
-from scorekeeper.rules.i18n import translating, using
-from scorekeeper.rules.match import (
-    MatchSetup,
-    carry,
-    carry_back,
-    credits,
-    side_total_before,
-    start_totals,
-)
-from scorekeeper.rules.scoring import TeamHand, kozi_missing, score_hand, scores_alike
-from scorekeeper.services import progress, stats
-from scorekeeper.services.clubs import is_row_id
-from scorekeeper.services.errors import Conflict, HandRefused, Invalid, NotFound, ServiceError
-from scorekeeper.services.hand_input import read_entry, seating_of
-from scorekeeper.services.hand_words import with_words, worded
-from scorekeeper.services.locks import hold_match, lock_match
-from scorekeeper.services.match_summary import HandData
-from scorekeeper.services.matches import (
-    live_hands,
-    names_of,
-    played,
-    played_result,
-    setup_of,
-    state_of,
-    variant_of,
-)
+from scorekeeper.rules.match import MatchSetup, carry, carry_back, credits, start_totals
+from scorekeeper.rules.scoring import kozi_missing, scores_alike
+from scorekeeper.services.errors import Conflict, Invalid, NotFound, ServiceError
+from scorekeeper.services.numbers import is_row_id
 
-#: A reason is a sentence or two; every viewer's scoreboard and history carries it.
-MAX_REASON = 1000
-#: The most live hands one match holds, saved at the table or imported (issue 11). A hand
-#: takes ten minutes or more to deal, play and count, so 500 hands are three and a half days
-#: of play without sleep, far beyond any real match (a game to 5,000 takes 10 to 30 hands);
-#: it bounds what a correction of an early hand rescores.
-MAX_HANDS = 500
+#: A live hand as the stats count it: its number, entry and scored result.
+HandData = tuple[int, HandEntry, ScoredHand]
+
+
+class HandRefused(ServiceError):
+    """A hand with problems and no accepted reason: nothing was saved. `preview` is the hand
+    as it would have been scored, in the reader's language."""
+
+    status = 422
+
+    def __init__(self, message: str, preview: ScoredHand) -> None:
+        super().__init__(message)
+        self.preview = preview
+        self.problems = list(preview.problems)
+
+    def details(self) -> dict[str, Any]:
+        return {"problems": self.problems, "preview": self.preview.api_json()}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Changes:
+    """What one write did to a match's live hands, for whatever keeps sums of them (the
+    stats tables) in the same transaction."""
+
+    match: Match
+    setup: MatchSetup
+    after: progress.Progress
+    removed: Sequence[HandData] = ()  # live hands as they were, now changed or gone
+    added: Sequence[HandData] = ()  # live hands as they are now
+    saved_at: datetime | None = None  # a new hand's time
+    start_moved: bool = False  # the match's first live hand changed
+
+
+#: Called with every write's `Changes` before it commits (services.stats registers).
+listeners: list[Callable[[Changes], None]] = []
+
+
+def _tell(changes: Changes) -> None:
+    for listener in listeners:
+        listener(changes)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Preview:
+    """An entry scored as it would be saved, in the reader's language, and each side's match
+    total once it counts."""
+
+    hand: ScoredHand
+    totals: list[tuple[str, Fraction]]
 
 
 def preview(
     match: Match, entry: HandEntry, number: int | None = None, require_kozi: bool = True
-) -> dict[str, Any]:
+) -> Preview:
     """Score an entry as it would be saved (as hand `number`, or as the next hand).
     `require_kozi=False` scores a hand without its kózi (for the opening line of a form still
     being filled in); its bonuses may then be short, so never show its totals as final."""
     if require_kozi:
         _require_kozi(match, entry.kozi)
-    return _score(match, entry, number)[1]
+    setup = setup_of(match)
+    before = _before(match, setup, number)
+    scored = _score(setup, entry, before)
+    return Preview(_for_reader(scored), totals_after(match, setup, before, scored))
 
 
 def totals_after(
-    match: Match, result: dict[str, Any], number: int | None = None
+    match: Match, setup: MatchSetup, before: Mapping[str, Fraction], hand: ScoredHand
 ) -> list[tuple[str, Fraction]]:
-    """Each side's match total once the scored hand `result` (as hand `number`, or as the next
-    hand) counts: the totals before it plus what it gives, as the engine credits them."""
-    setup = setup_of(match)
-    if number is None:  # the next hand: after the previous one, as the match stands
-        before = progress.progress_of(match, setup).state(setup)
-    else:
-        before = state_of(match, upto=number)
-    gains = credits(setup, played_result(result))
+    """Each side's match total once `hand` counts: the totals `before` it plus what it
+    gives, as the engine credits them."""
+    gains = credits(setup, hand.played())
     names = names_of(match)
     return [
-        (names.get(s.name, s.name), s.total + gains.get(s.name, Fraction(0)))
-        for s in before.standings
+        (names.get(name, name), total + gains.get(name, Fraction(0)))
+        for name, total in before.items()
     ]
+
+
+def _before(match: Match, setup: MatchSetup, number: int | None) -> dict[str, Fraction]:
+    """The totals before hand `number` (before the next hand if None: the match's progress,
+    without reading a hand)."""
+    now = progress.progress_of(match, setup)
+    if number is None:
+        return now.totals
+    hand = hand_of(match, number)
+    return _totals_before(setup, now, [hand, *_later(match, number)])
 
 
 def record_hand(
@@ -130,8 +163,9 @@ def record_hand(
             match_id=match.id,  # not `match=`: that would load every hand of the match again
             number=plan.number,
             version=1,
-            entry=plan.entry,
-            result=plan.result,
+            entry=plan.entry.to_json(),
+            result=plan.result.to_json(),
+            tally=Tally.of(plan.entry, plan.result).to_json(),
             accepted_reason=plan.reason,
             deleted=False,
             idempotency_key=idempotency_key or None,
@@ -140,13 +174,8 @@ def record_hand(
         )
         _add_version(hand, "created", by, saved_at)
         # Leaderboard and ratings, in this same transaction.
-        stats.count_changes(
-            match,
-            plan.setup,
-            plan.after,
-            added=[(plan.number, plan.entry, plan.result)],
-            saved_at=saved_at,
-        )
+        added = (plan.number, plan.entry, plan.result)
+        _tell(Changes(match, plan.setup, plan.after, added=[added], saved_at=saved_at))
         _commit_keeping(hand)
     except IntegrityError:
         # Another request saved first: the same key (a double tap) or the same hand number.
@@ -191,8 +220,8 @@ class _Plan:
 
     setup: MatchSetup
     number: int
-    entry: dict[str, Any]
-    result: dict[str, Any]
+    entry: HandEntry
+    result: ScoredHand
     reason: str | None
     after: progress.Progress
 
@@ -218,13 +247,11 @@ def _plan(match: Match, entry: HandEntry, accepted_reason: str | None) -> _Plan:
         )
     _require_kozi(match, entry.kozi)
     number = now.next_number
-    table = _Table(setup, now.totals)
-    entry, shown = _score(match, entry, number, table)
-    reason = _check_problems(shown, accepted_reason)
-    result = _stored(match, entry, number, shown, table)
-    totals = carry(setup, now.totals, played_result(result), number)
+    result = _score(setup, entry, now.totals)
+    reason = _check_problems(result, accepted_reason)
+    totals = carry(setup, now.totals, result.played(), number)
     after = progress.Progress(number + 1, now.played + 1, totals)
-    return _Plan(setup, number, entry.to_json(), result, reason, after)
+    return _Plan(setup, number, entry, result, reason, after)
 
 
 def edit_hand(
@@ -244,26 +271,26 @@ def edit_hand(
     setup = setup_of(match)
     now = progress.progress_of(match, setup)
     later = _later(match, number)
-    table = _Table(setup, _totals_before(setup, now, [hand, *later]))
-    entry, shown = _score(match, entry, number, table)
-    reason = _check_problems(shown, accepted_reason)
-    result = _stored(match, entry, number, shown, table)
-    old = (number, hand.entry, hand.result)
-    stored = entry.to_json()
+    before = _totals_before(setup, now, [hand, *later])
+    result = _score(setup, entry, before)
+    reason = _check_problems(result, accepted_reason)
+    old = _data(hand)
     _swap(
         hand,
         expected_version,
-        entry=stored,
-        result=result,
+        entry=entry.to_json(),
+        result=result.to_json(),
+        tally=Tally.of(entry, result).to_json(),
         accepted_reason=reason,
         user=user,
     )
     _add_version(hand, "edited", None if user is None else user.id)
-    totals, removed, added = _rescore_after(match, table, old, (number, stored, result), later)
+    new = (number, entry, result)
+    totals, removed, added = _rescore_after(match, setup, before, old, new, later)
     after = progress.Progress(now.next_number, now.played, now.totals if totals is None else totals)
     progress.store(match, after)
     # Leaderboard and ratings, in this same transaction.
-    stats.count_changes(match, setup, after, [old, *removed], [hand_data(hand), *added])
+    _tell(Changes(match, setup, after, removed=[old, *removed], added=[new, *added]))
     db.session.commit()
     return hand
 
@@ -274,11 +301,11 @@ def delete_hand(match: Match, number: int, user: User | None, expected_version: 
     setup = setup_of(match)
     now = progress.progress_of(match, setup)
     later = _later(match, number)
-    table = _Table(setup, _totals_before(setup, now, [hand, *later]))
-    old = (number, hand.entry, hand.result)
+    before = _totals_before(setup, now, [hand, *later])
+    old = _data(hand)
     _swap(hand, expected_version, deleted=True, user=user)
     _add_version(hand, "deleted", None if user is None else user.id)
-    totals, removed, added = _rescore_after(match, table, old, None, later)
+    totals, removed, added = _rescore_after(match, setup, before, old, None, later)
     after = progress.Progress(
         now.next_number, now.played - 1, now.totals if totals is None else totals
     )
@@ -286,7 +313,7 @@ def delete_hand(match: Match, number: int, user: User | None, expected_version: 
     # Leaderboard and ratings, in this same transaction; the match's place in time moves
     # with its first live hand.
     first = not _live_below(match, number)
-    stats.count_changes(match, setup, after, [old, *removed], added, start_moved=first)
+    _tell(Changes(match, setup, after, removed=[old, *removed], added=added, start_moved=first))
     db.session.commit()
 
 
@@ -294,8 +321,16 @@ def delete_match(match: Match) -> None:
     """Delete the match with its hands and their history, for good; standings and ratings
     recompute without it. (The web page and the API leave this to the club's owner.)"""
     lock_match(match)
-    stats.forget_match(match)
+    for forget in match_forgetters:  # the stats take it out of their sums (and delete it)
+        forget(match)
+    state = sa.inspect(match)
+    if not (state.deleted or state.was_deleted):
+        db.session.delete(match)
     db.session.commit()
+
+
+#: Called before a match is deleted, in the same transaction (services.stats registers).
+match_forgetters: list[Callable[[Match], None]] = []
 
 
 def hand_of(match: Match, number: int) -> Hand:
@@ -333,7 +368,7 @@ def history(match: Match, number: int) -> list[HandVersion]:
 class Rescoring:
     """Scores a match's live hands again in order, carrying the totals from each hand to the
     next: each hand is scored once (replaying every earlier hand for each one made a long
-    match's rescoring quadratic, issue 11). Results are stored in English, as `_stored`."""
+    match's rescoring quadratic, issue 11)."""
 
     def __init__(
         self,
@@ -346,42 +381,40 @@ class Rescoring:
         self.setup = setup or setup_of(match)
         self.totals = dict(totals) if totals is not None else start_totals(self.setup)
 
-    def keep(self, hand: Hand) -> None:
+    def keep(self, hand: Hand, result: ScoredHand | None = None) -> None:
         """Count a hand as it is stored (one before the first that can change)."""
-        self.totals = carry(self.setup, self.totals, played(hand), hand.number)
+        scored = result or ScoredHand.from_json(hand.result)
+        self.totals = carry(self.setup, self.totals, scored.played(), hand.number)
 
-    def rescore(self, hand: Hand, was: Mapping[str, Fraction] | None = None) -> None:
-        """Score `hand` again from its entry against the totals before it, and count it. It
-        is scored as it was entered: old hands may lack a kózi that today's form asks for,
-        and they are history, so they are scored as they stand. `was` holds the totals its
-        stored result was scored against: where the engine says each side scores alike with
-        either, the stored result stands as it is."""
-        stored = hand.entry
-        if any("players" not in side for side in stored["teams"]):
+    def rescore(self, hand: Hand, was: Mapping[str, Fraction] | None = None) -> bool:
+        """Score `hand` again from its entry against the totals before it, and count it;
+        whether its stored result changed. It is scored as it was entered: old hands may
+        lack a kózi that today's form asks for, and they are history, so they are scored as
+        they stand. `was` holds the totals its stored result was scored against: where the
+        engine says each side scores alike with either, the stored result stands."""
+        entry = HandEntry.from_json(hand.entry)
+        if any(not side.players for side in entry.teams):
             # One an import stored as the file had it (sides by name), before imports
-            # stored entries as the service does.
-            entry = read_entry(stored, seating_of(self.match))
-        else:
-            entry = HandEntry.from_json(stored)
+            # stored entries as the match does.
+            entry = read_hand(hand.entry, seating_of(self.match))
         if was is not None and self._alike(entry, was):
             self.keep(hand)
-            return
-        with using(None):
-            _entry, result = _score(self.match, entry, hand.number, self._table())
-            result = with_words(result)
-        if result != hand.result:
-            hand.result = result
-        self.keep(hand)
-
-    def _table(self) -> _Table:
-        return _Table(self.setup, self.totals)
+            return False
+        result = score_entry(self.setup, entry, self.totals)
+        stored = result.to_json()
+        changed = stored != hand.result
+        if changed:
+            hand.result = stored
+            hand.tally = Tally.of(entry, result).to_json()
+        self.keep(hand, result)
+        return changed
 
     def _alike(self, entry: HandEntry, was: Mapping[str, Fraction]) -> bool:
         """Whether every side of the (stored, well-formed) entry scores alike with the totals
         before it now and with `was`; anything unexpected says no, and is scored in full."""
         try:
-            now = _befores(self._table(), entry)
-            then = _befores(_Table(self.setup, was), entry)
+            now = befores(self.setup, self.totals, entry)
+            then = befores(self.setup, was, entry)
         except (KeyError, TypeError, ValueError):
             return False
         for side, before, old in zip(entry.teams, now, then, strict=True):
@@ -391,8 +424,8 @@ class Rescoring:
         return True
 
 
-def hand_data(hand: Hand) -> HandData:
-    return (hand.number, hand.entry, hand.result)
+def _data(hand: Hand) -> HandData:
+    return (hand.number, HandEntry.from_json(hand.entry), ScoredHand.from_json(hand.result))
 
 
 def _later(match: Match, number: int) -> list[Hand]:
@@ -423,40 +456,40 @@ def _totals_before(
     back from the match's totals after its last hand: the hands before it are not read."""
     totals = now.totals
     for hand in reversed(hands):
-        totals = carry_back(setup, totals, played(hand), hand.number)
+        totals = carry_back(setup, totals, ScoredHand.from_json(hand.result).played(), hand.number)
     return totals
 
 
 def _rescore_after(
     match: Match,
-    before: _Table,
+    setup: MatchSetup,
+    before: Mapping[str, Fraction],
     old: HandData,
     new: HandData | None,
     later: Sequence[Hand],
 ) -> tuple[dict[str, Fraction] | None, list[HandData], list[HandData]]:
     """Rescore the live hands after a corrected (`new`) or deleted (None) hand whose stored
-    data were `old`, the totals before it being `before`'s: its score moved the totals
+    data were `old`, the totals before it being `before`: its score moved the totals
     before them, and so their opening needs. Once the totals before a later hand are what
     they were when it was scored, neither it nor any hand after it can change. Returns the
     totals after the last hand (None: as they were, nothing after moved) and the data of
     the rescored hands as they were and as they are now."""
-    running = Rescoring(match, setup=before.setup, totals=before.totals)
+    running = Rescoring(match, setup=setup, totals=before)
     if new is not None:
-        running.totals = carry(running.setup, running.totals, played_result(new[2]), new[0])
+        running.totals = carry(setup, running.totals, new[2].played(), new[0])
     # The totals the stored results of the later hands were scored against.
-    was = carry(running.setup, before.totals, played_result(old[2]), old[0])
+    was = carry(setup, before, old[2].played(), old[0])
     removed: list[HandData] = []
     added: list[HandData] = []
     for hand in later:
         if running.totals == was:
             return None, removed, added
         stored_against = was
-        was = carry(running.setup, was, played(hand), hand.number)
-        kept = hand.result
-        running.rescore(hand, stored_against)
-        if hand.result is not kept:
-            removed.append((hand.number, hand.entry, kept))
-            added.append(hand_data(hand))
+        kept = _data(hand)
+        was = carry(setup, was, kept[2].played(), hand.number)
+        if running.rescore(hand, stored_against):
+            removed.append(kept)
+            added.append(_data(hand))
     db.session.flush()
     return running.totals, removed, added
 
@@ -470,14 +503,27 @@ def _by_key(match: Match, key: str) -> Hand | None:
     )
 
 
-def _require_kozi(match: Match, kozi: Suit | None) -> None:
+def _require_kozi(match: Match, kozi: Any) -> None:
     """A new or corrected hand in a variant that deals a kózi every hand must name it."""
     missing = kozi_missing(variant_of(match), kozi)
     if missing:
         raise Invalid(missing)
 
 
-def _check_problems(result: dict[str, Any], accepted_reason: str | None) -> str | None:
+def _score(setup: MatchSetup, entry: HandEntry, totals: Mapping[str, Fraction]) -> ScoredHand:
+    return score_entry(setup, entry, totals)
+
+
+def _for_reader(hand: ScoredHand) -> ScoredHand:
+    """A hand just scored (canonical: English), in the reader's language."""
+    from scorekeeper.rules.i18n import translating
+
+    if not translating():
+        return hand
+    return hand.worded() or hand
+
+
+def _check_problems(result: ScoredHand, accepted_reason: str | None) -> str | None:
     reason = (accepted_reason or "").strip()
     if len(reason) > MAX_REASON:
         raise Invalid(
@@ -488,11 +534,10 @@ def _check_problems(result: dict[str, Any], accepted_reason: str | None) -> str 
                 count=len(reason),
             )
         )
-    if result["problems"] and not reason:
+    if result.problems and not reason:
         raise HandRefused(
             _("This hand has problems; fix them, or accept them with a written reason."),
-            result["problems"],
-            result,
+            _for_reader(result),
         )
     return reason or None
 
@@ -550,99 +595,3 @@ def _add_version(hand: Hand, action: str, user_id: int | None, at: datetime | No
 
 
 _ADD_VERSION = sa.insert(table_of(HandVersion))
-
-
-def display_result(match: Match, hand: Hand) -> dict[str, Any]:
-    """A saved hand's lines and problems in the reader's language. Results are stored in
-    English (one canonical text for the API and the history) with their message ids and
-    values, which word them in any language; a result stored before it had them is scored
-    again, which gives the same numbers with words in the language of this request."""
-    if not translating() or hand.deleted:
-        return hand.result
-    shown = worded(hand.result)
-    if shown is not None:
-        return shown
-    return _score(match, HandEntry.from_json(hand.entry), hand.number)[1]
-
-
-def display_version(match: Match, version: HandVersion) -> dict[str, Any]:
-    """A saved version's lines in the reader's language, as `display_result` does for the
-    live hand; the stored (English) result if the old entry no longer scores."""
-    if not translating() or version.action == "deleted":
-        return version.result
-    shown = worded(version.result)
-    if shown is not None:
-        return shown
-    try:
-        return _score(match, HandEntry.from_json(version.entry), version.number)[1]
-    except ServiceError:
-        return version.result
-
-
-def _stored(
-    match: Match,
-    entry: HandEntry,
-    number: int,
-    shown: dict[str, Any],
-    table: _Table | None = None,
-) -> dict[str, Any]:
-    """The result to store (in English, with the message data of its words): `shown`, the
-    entry scored for the reader, when it is in English already, else the entry scored again
-    in English."""
-    if not translating():
-        return with_words(shown)
-    with using(None):
-        return with_words(_score(match, entry, number, table)[1])
-
-
-@dataclasses.dataclass(frozen=True)
-class _Table:
-    """What scoring a hand needs of its match: the rules and seats, and the totals before it."""
-
-    setup: MatchSetup
-    totals: Mapping[str, Fraction]
-
-
-def _table_before(match: Match, number: int | None) -> _Table:
-    """The match's totals before hand `number` (before the next hand if None: the match's
-    progress), counted once from the stored results of the live hands below it."""
-    setup = setup_of(match)
-    if number is None:
-        return _Table(setup, progress.progress_of(match, setup).totals)
-    totals = start_totals(setup)
-    for hand in sorted(live_hands(match), key=lambda h: h.number):
-        if number is None or hand.number < number:
-            totals = carry(setup, totals, played(hand), hand.number)
-    return _Table(setup, totals)
-
-
-def _befores(table: _Table, entry: HandEntry) -> list[Fraction]:
-    """Each side's score before the hand, which sets its opening requirement."""
-    if table.setup.table_format.credit is Credit.TEAM:
-        return [table.totals[side.name] for side in entry.teams]
-    return [side_total_before(table.totals, [str(p) for p in side.players]) for side in entry.teams]
-
-
-def _read_teams(table: _Table, entry: HandEntry) -> Sequence[TeamHand]:
-    """The entry's sides as the engine reads them, each with its score before the hand."""
-    return referee.team_hands(entry.teams, _befores(table, entry), table.setup.table_format)
-
-
-def _score(
-    match: Match, entry: HandEntry, number: int | None, table: _Table | None = None
-) -> tuple[HandEntry, dict[str, Any]]:
-    """Score `entry` as hand `number`, against the totals before it (`table`, when the caller
-    carries them forward; else counted from the stored hands)."""
-    table = table or _table_before(match, number)
-    table_format = table.setup.table_format
-    credit = table_format.credit
-    try:
-        teams = _read_teams(table, entry)
-    except ValueError as error:
-        raise Invalid(str(error)) from None
-    result = referee.hand_json(score_hand(table.setup.variant, teams, entry.kozi, table_format))
-    for side, scored in zip(entry.teams, result["teams"], strict=True):
-        scored["players"] = list(side.players)
-        if credit is Credit.TEAM:
-            scored["team"] = side.name
-    return entry, result

@@ -1,17 +1,18 @@
 """A hand's entry: what the players said happened in one hand, read once where it comes in
-(the hand form, the JSON API, a club file) and taken as it is by the hand service and the
-referee, which reads its cards for the rules engine.
+(the hand form, the JSON API, a club file: match.reader, strict) and taken as it is by the
+match's writes and the referee, which read its cards for the rules engine.
 
 Cards stay the text the players wrote (a meld, a hand): that text is stored with the hand and
 shown back, and the engine reads it when it scores. `to_json` gives the entry as it is stored
-(`Hand.entry`, `HandVersion.entry`, export.json); `from_json` reads a stored entry back.
+(`Hand.entry`, `HandVersion.entry`, export.json); `from_json` reads a stored entry back
+(lenient: it never refuses a stored row).
 Standard library and the engine's own types only, so every layer can hold one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.rules.cards import Suit
@@ -100,6 +101,13 @@ class HandEntry:
             "kozi": None if self.kozi is None else self.kozi.value,
             "teams": [side.to_json() for side in self.teams],
         }
+
+    def renumbered(self, ids: Mapping[int, int]) -> HandEntry:
+        """The entry with its players' ids replaced by `ids` (a club file's → the new)."""
+        return HandEntry(
+            self.kozi,
+            tuple(replace(s, players=tuple(ids[p] for p in s.players)) for s in self.teams),
+        )
 
     @classmethod
     def from_json(cls, entry: Mapping[str, Any]) -> HandEntry:

@@ -6,7 +6,7 @@ read before the other committed, could store a hand scored against totals that a
 true, or both pick the same next number. So every hand write locks its match and trusts only
 what holds under the lock: an edit or a deletion reads the hands after taking it; a new hand
 is scored before (other matches' saves go on meanwhile) and kept only if the match's stored
-progress (services.progress: every hand write moves it) is the same under the lock, else
+progress (match.progress: every hand write moves it) is the same under the lock, else
 scored again there. (A save nobody raced takes the lock with progress.move_on, the UPDATE
 that moves the progress on only if it is still the one the hand was scored from.)
 """

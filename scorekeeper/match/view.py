@@ -1,0 +1,311 @@
+"""Where a match stands, read once per request from its stored progress (`Match.progress`):
+the standings, the leader, the next hand's number and dealer, every side's opening need,
+the progress to the target. No view replays a match: the next hand's figures come from the
+progress alone, and a list of the hands (the scoreboard's, its picture's) adds their tallies
+up once (`hand_lines`), never scoring a hand again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sqlalchemy as sa
+
+from scorekeeper.extensions import db
+from scorekeeper.match import progress
+from scorekeeper.match.entry import HandEntry
+from scorekeeper.match.scored import ScoredHand, Tally, tally_of
+from scorekeeper.match.scoring import score_entry
+from scorekeeper.match.setup import names_of, setup_of
+from scorekeeper.models import Hand, HandVersion, Match
+from scorekeeper.rules.formats import Credit
+from scorekeeper.rules.i18n import translating
+from scorekeeper.rules.match import MatchSetup, MatchState, carry, carry_back, deal_order
+from scorekeeper.rules.opening import Requirement
+from scorekeeper.rules.variants import Variant
+from scorekeeper.services.errors import ServiceError
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A competitor (a fixed team, or a player in the share formats) and where it stands."""
+
+    key: str  # the team's name, or the player's id
+    name: str  # as the pages show it
+    players: str  # a team's players under its name ("Ann & Cy"), unless the name says it
+    total: Fraction
+    opening: Requirement  # what its next opening needs
+    leading: bool  # level with the top, once a hand is played
+
+    def toward(self, target: int) -> float:
+        """The total toward the target, for a progress bar (0 … target)."""
+        return float(max(Fraction(0), min(self.total, Fraction(target))))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """Where the match stands after its live hands."""
+
+    id: int
+    setup: MatchSetup
+    state: MatchState  # the engine's word on it (without a per-hand history)
+    standings: tuple[Standing, ...]
+    next_number: int  # deleted hands keep their numbers, so past the highest of all
+    next_dealer: str | None  # by name
+    deal_order: tuple[str, ...]  # every player by name, from the next hand's dealer
+    winner: str | None  # by name
+    tied: tuple[str, ...]  # level at the top past the target: another hand is played
+
+    @property
+    def variant(self) -> Variant:
+        return self.setup.variant
+
+    @property
+    def target(self) -> int:
+        return self.setup.variant.target
+
+    @property
+    def hands_played(self) -> int:
+        return self.state.hands_played
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def leader(self) -> Standing | None:
+        return next((s for s in self.standings if s.leading), None)
+
+    def standing(self, key: str) -> Standing:
+        return next(s for s in self.standings if s.key == key)
+
+
+def view_of(match: Match, before: int | None = None) -> MatchView:
+    """The match as it stands now, from its stored progress; with `before`, as it stood
+    before hand `before` (the totals taken back from the progress over the hands after it,
+    as their tallies say: a correction's form)."""
+    setup = setup_of(match)
+    now = progress.progress_of(match, setup)
+    totals, played = now.totals, now.played
+    if before is not None:
+        for tally in reversed(_tallies_from(match, before)):
+            totals = carry_back(setup, totals, tally.played())
+            played -= 1
+    return _view(match, setup, totals, played, now.next_number)
+
+
+def view_after(match: Match, totals: dict[str, Fraction], played: int, number: int) -> MatchView:
+    """The match once its hands up to `number` brought it to `totals`."""
+    return _view(match, setup_of(match), totals, played, number + 1)
+
+
+def _view(
+    match: Match, setup: MatchSetup, totals: dict[str, Fraction], played: int, next_number: int
+) -> MatchView:
+    state = progress.Progress(next_number, played, totals).state(setup)
+    names = names_of(match)
+    top = max((s.total for s in state.standings), default=Fraction(0))
+    team_players = _team_players(match) if setup.table_format.credit is Credit.TEAM else {}
+    order = deal_order(setup.seats, setup.first_dealer, setup.variant.deal_direction, played)
+    return MatchView(
+        id=match.id,
+        setup=setup,
+        state=state,
+        standings=tuple(
+            Standing(
+                key=s.name,
+                name=names.get(s.name, s.name),
+                players=team_players.get(s.name, ""),
+                total=s.total,
+                opening=s.opening,
+                leading=bool(played) and s.total == top,
+            )
+            for s in state.standings
+        ),
+        next_number=next_number,
+        next_dealer=None if state.next_dealer is None else names[state.next_dealer],
+        deal_order=tuple(names[seat] for seat in order),
+        winner=None if state.winner is None else names.get(state.winner, state.winner),
+        tied=tuple(names.get(n, n) for n in state.tied_leaders),
+    )
+
+
+def _team_players(match: Match) -> dict[str, str]:
+    """Each fixed team's players under its name, unless the name already is just them."""
+    shown = {}
+    for team in match.teams:
+        players = " & ".join(s.player.name for s in match.seats if s.team_id == team.id)
+        shown[team.name] = "" if players == team.name else players
+    return shown
+
+
+# --- the hands ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One hand as a list of hands shows it, without its lines: what its tally says."""
+
+    number: int
+    version: int
+    deleted: bool
+    tally: Tally
+    accepted_reason: str | None
+    before: dict[str, Fraction]  # the totals before it (a deleted hand: where it stood)
+    after: dict[str, Fraction]  # and after it (unchanged by a deleted hand)
+
+
+def hand_lines(match: Match) -> list[HandLine]:
+    """Every hand of the match, oldest first, with the totals before and after it: the
+    tallies added up once, in order (a few bytes a hand; no hand is scored)."""
+    setup = setup_of(match)
+    totals = {name: Fraction(0) for name in setup.competitors}
+    lines = []
+    for number, version, deleted, reason, tally in _tally_rows(match.id):
+        after = totals if deleted else carry(setup, totals, tally.played(), number)
+        lines.append(HandLine(number, version, deleted, tally, reason, totals, after))
+        totals = after
+    return lines
+
+
+def last_tally(match: Match, before: int | None = None) -> tuple[int, Tally] | None:
+    """The number and tally of the last live hand (before hand `before`): one row."""
+    query = sa.select(Hand.number).where(Hand.match_id == match.id, Hand.deleted.is_(False))
+    if before is not None:
+        query = query.where(Hand.number < before)
+    number = db.session.scalar(query.order_by(Hand.number.desc()).limit(1))
+    if number is None:
+        return None
+    return number, _tally_rows(match.id, since=number, until=number)[0][4]
+
+
+def last_entry(match: Match) -> HandEntry | None:
+    """The last live hand's entry (one row): the sides a new hand starts from."""
+    stored = db.session.scalar(
+        sa.select(Hand.entry)
+        .where(Hand.match_id == match.id, Hand.deleted.is_(False))
+        .order_by(Hand.number.desc())
+        .limit(1)
+    )
+    return None if stored is None else HandEntry.from_json(stored)
+
+
+def newest_hands(match: Match, count: int) -> list[Hand]:
+    """The `count` newest hands (deleted ones too), newest first."""
+    return list(
+        db.session.scalars(
+            sa.select(Hand)
+            .where(Hand.match_id == match.id)
+            .order_by(Hand.number.desc())
+            .limit(count)
+        )
+    )
+
+
+def hands_numbered(match: Match, numbers: Iterable[int]) -> list[Hand]:
+    wanted = sorted(set(numbers))
+    if not wanted:
+        return []
+    return list(
+        db.session.scalars(
+            sa.select(Hand)
+            .where(Hand.match_id == match.id, Hand.number.in_(wanted))
+            .order_by(Hand.number.desc())
+        )
+    )
+
+
+def shown(
+    match: Match,
+    number: int,
+    stored: dict[str, Any],
+    entry: dict[str, Any],
+    before: dict[str, Fraction] | None,
+) -> ScoredHand:
+    """A stored result in the reader's language: as stored for English, else worded from
+    its message data; a result stored before it had them is scored again against the
+    totals `before` it (same numbers, words of this request's language)."""
+    scored = ScoredHand.from_json(stored)
+    if not translating():
+        return scored
+    worded = scored.worded()
+    if worded is not None:
+        return worded
+    if before is None:
+        return scored
+    try:
+        return score_entry(setup_of(match), HandEntry.from_json(entry), before).worded() or scored
+    except (ServiceError, KeyError, ValueError):
+        return scored
+
+
+def shown_hand(match: Match, hand: Hand) -> ScoredHand:
+    """A stored hand's result in the reader's language (see `shown`)."""
+    before = totals_before(match, hand.number) if translating() else None
+    return shown(match, hand.number, hand.result, hand.entry, before)
+
+
+def shown_version(
+    match: Match, version: HandVersion, before: dict[str, Fraction] | None
+) -> ScoredHand:
+    """A saved version in the reader's language, as `shown` does for the live hand; the
+    stored (English) result if the old entry no longer scores."""
+    if version.action == "deleted":
+        return ScoredHand.from_json(version.result)
+    return shown(match, version.number, version.result, version.entry, before)
+
+
+def totals_before(match: Match, number: int) -> dict[str, Fraction]:
+    """The match's totals before hand `number`, from its progress and the tallies of the
+    hands after it."""
+    setup = setup_of(match)
+    totals = progress.progress_of(match, setup).totals
+    for tally in reversed(_tallies_from(match, number)):
+        totals = carry_back(setup, totals, tally.played())
+    return totals
+
+
+def _tallies_from(match: Match, number: int) -> list[Tally]:
+    """The tallies of the live hands from hand `number` on, in order."""
+    return [
+        tally for _n, _v, deleted, _r, tally in _tally_rows(match.id, since=number) if not deleted
+    ]
+
+
+def _tally_rows(
+    match_id: int, since: int | None = None, until: int | None = None
+) -> list[tuple[int, int, bool, str | None, Tally]]:
+    """Each hand's number, version, deletion, reason and tally, in order (from `since` to
+    `until`, where given)."""
+    query = (
+        sa.select(Hand.number, Hand.version, Hand.deleted, Hand.accepted_reason, Hand.tally)
+        .where(Hand.match_id == match_id)
+        .order_by(Hand.number)
+    )
+    if since is not None:
+        query = query.where(Hand.number >= since)
+    if until is not None:
+        query = query.where(Hand.number <= until)
+    rows = []
+    missing = []
+    for number, version, deleted, reason, tally in db.session.execute(query):
+        rows.append([number, version, deleted, reason, tally])
+        if tally is None:
+            missing.append(number)
+    if missing:  # rows written before tallies were: read from their entry and result
+        stored = {
+            number: (entry, result)
+            for number, entry, result in db.session.execute(
+                sa.select(Hand.number, Hand.entry, Hand.result).where(
+                    Hand.match_id == match_id, Hand.number.in_(missing)
+                )
+            )
+        }
+        for row in rows:
+            if row[4] is None:
+                entry, result = stored[row[0]]
+                row[4] = tally_of(entry, result)
+    return [(n, v, d, r, Tally.from_json(t)) for n, v, d, r, t in rows]

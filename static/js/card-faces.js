@@ -18,6 +18,7 @@
   var RUN_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
   var JOKERS = ["JK", "★", "X"];
+  var element = window.scorekeeperHelpers.element;
 
   function card(token) {
     var word = token.toUpperCase();
@@ -57,9 +58,7 @@
     if (next && next.classList.contains("card-faces")) {
       return next;
     }
-    var faces = document.createElement("div");
-    faces.className = "card-faces";
-    faces.setAttribute("aria-hidden", "true");
+    var faces = element("div", "card-faces", undefined, { "aria-hidden": "true" });
     input.parentNode.insertBefore(faces, input.nextSibling);
     return faces;
   }
@@ -69,17 +68,12 @@
     faces.textContent = "";
     input.value.split(/[\s,;]+/).filter(Boolean).forEach(function (token) {
       cards(token).forEach(function (c) {
-        var face = document.createElement("span");
-        face.className = "card-face" + (c.red ? " red" : "") + (c.joker ? " joker" : "") +
+        var className = "card-face" + (c.red ? " red" : "") + (c.joker ? " joker" : "") +
           (c.bad ? " bad" : "");
-        face.textContent = c.rank;
-        if (c.suit) {
-          var suit = document.createElement("span");
-          suit.className = "card-face-suit";
-          suit.textContent = c.suit;
-          face.appendChild(suit);
-        }
-        faces.appendChild(face);
+        faces.appendChild(element("span", className, [
+          c.rank,
+          c.suit ? element("span", "card-face-suit", c.suit) : null,
+        ]));
       });
     });
     faces.hidden = !faces.firstChild;

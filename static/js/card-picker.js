@@ -6,7 +6,7 @@
  * then fires a bubbling "input" event so page scripts (live verdicts, drafts, card faces) hear
  * taps exactly as they hear typing. What it says comes, in the page's language, from the
  * picker's data-words (picker_words() in scorekeeper/web/game_words.py): templates whose
- * %(name)s fields fill() fills in.
+ * %(name)s fields fill() fills in; fill() is helpers.js's (base.html loads it first).
  */
 (function () {
   "use strict";
@@ -16,6 +16,7 @@
   var SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   var SEPARATORS = /[\s,;]+/;
   var JOKERS = ["JK", "★", "X"];
+  var fill = window.scorekeeperHelpers.fill;
   var lastFocused = null;
 
   // Any [data-card-input] that gets focus becomes the target of the pickers without a fixed one.
@@ -47,13 +48,6 @@
   function natural(token) {
     var card = readCard(token);
     return card && card.rank !== "2" ? card : null;
-  }
-
-  /* A template with %(name)s fields, filled in from `values`. */
-  function fill(template, values) {
-    return String(template || "").replace(/%\((\w+)\)[sd]/g, function (match, name) {
-      return name in values ? String(values[name]) : match;
-    });
   }
 
   /* Codes of the run from one card to another of the same suit, in the order given; the ace

@@ -252,6 +252,7 @@
 
   var previewUrl = form.getAttribute("data-preview-url");
   var LIVE = JSON.parse(form.getAttribute("data-live-words") || "{}");
+  var element = window.scorekeeperHelpers.element;
   var panel = form.querySelector("[data-preview]");
   var previewTimer = null;
   var previewAsked = 0;
@@ -259,17 +260,6 @@
 
   function part(name) {
     return panel ? panel.querySelector("[data-" + name + "]") : null;
-  }
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) {
-      node.className = className;
-    }
-    if (text !== undefined) {
-      node.textContent = text;
-    }
-    return node;
   }
 
   /* What was said about the form before this change no longer holds: take it away. */
@@ -290,26 +280,17 @@
     var sides = part("preview-sides");
     sides.textContent = "";
     teams.forEach(function (team) {
-      var box = element("div", "score-lines");
-      var title = element("p", "score-lines-title");
-      title.appendChild(element("span", "", team.name));
-      title.appendChild(document.createTextNode(" "));
-      var score = element("strong", "", String(team.score));
-      score.setAttribute("data-preview-score", "");
-      title.appendChild(score);
-      box.appendChild(title);
-      var body = element("tbody");
+      var score = element("strong", "", String(team.score), { "data-preview-score": "" });
+      var title = element("p", "score-lines-title", [element("span", "", team.name), " ", score]);
       var lines = team.lines.length ? team.lines : [{ label: LIVE.nothing, points: "0" }];
-      lines.forEach(function (line) {
-        var row = element("tr");
-        row.appendChild(element("td", "", line.label));
-        row.appendChild(element("td", "num", String(line.points)));
-        body.appendChild(row);
+      var rows = lines.map(function (line) {
+        return element("tr", "", [
+          element("td", "", line.label),
+          element("td", "num", String(line.points)),
+        ]);
       });
-      var table = element("table");
-      table.appendChild(body);
-      box.appendChild(table);
-      sides.appendChild(box);
+      var table = element("table", "", [element("tbody", "", rows)]);
+      sides.appendChild(element("div", "score-lines", [title, table]));
     });
   }
 
@@ -340,17 +321,11 @@
     totals.textContent = "";
     if (answer.totals.length) {
       totals.appendChild(element("p", "preview-totals-title", LIVE.totals));
-      var list = element("ul", "preview-totals-list");
-      answer.totals.forEach(function (side) {
-        var item = element("li");
-        item.appendChild(element("span", "", side.name));
-        item.appendChild(document.createTextNode(" "));
-        var total = element("strong", "", String(side.total));
-        total.setAttribute("data-preview-total", "");
-        item.appendChild(total);
-        list.appendChild(item);
+      var items = answer.totals.map(function (side) {
+        var total = element("strong", "", String(side.total), { "data-preview-total": "" });
+        return element("li", "", [element("span", "", side.name), " ", total]);
       });
-      totals.appendChild(list);
+      totals.appendChild(element("ul", "preview-totals-list", items));
     }
     totals.hidden = !answer.totals.length;
     var problems = answer.problems || [];

@@ -226,8 +226,9 @@
 
   form.addEventListener("input", later);
   form.addEventListener("change", later);
-  // hand-entry.js's live preview (see notes/contracts.md): the totals this hand would give,
-  // with what was typed when it came, so totals are never kept for a hand changed since.
+  // hand-entry.js's live preview (the "hand:preview" event, described at the top of
+  // hand-entry.js): the totals this hand would give, with what was typed when it came, so
+  // totals are never kept for a hand changed since.
   form.addEventListener("hand:preview", function (event) {
     var detail = event.detail || {};
     draft.totals = detail.totals && detail.totals.length ? detail.totals : null;

@@ -17,7 +17,8 @@
 
   /* The ranks in the order of a run, the ace low; a run ending with the ace wraps to it. */
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  /* The suits, in the picker's order: the letter written, the symbol shown, red or black. */
+  /* The suits: the letter written, the symbol shown, red or black. (The picker's keys are
+     drawn by the server, from suit_faces, in this same order.) */
   var SUITS = [
     { letter: "S", symbol: "♠", red: false },
     { letter: "H", symbol: "♥", red: true },

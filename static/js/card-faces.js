@@ -15,41 +15,26 @@
   if (!scope) {
     return;
   }
-  var RUN_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
-  var JOKERS = ["JK", "★", "X"];
+  var CARDS = window.scorekeeperCards; // the notation (cards.js)
+  var element = window.scorekeeperHelpers.element;
 
-  function card(token) {
-    var word = token.toUpperCase();
-    if (JOKERS.indexOf(word) >= 0) {
-      return { rank: "★", suit: "", red: false, joker: true };
+  /* One token as the faces it draws: a range 3H-9H its run (the ace high at the top end), a
+     joker a star, a card itself, anything else the token struck out. */
+  function faces(token) {
+    if (CARDS.isJoker(token)) {
+      return [{ rank: "★", suit: "", red: false, joker: true }];
     }
-    var suit = SUITS[word.slice(-1)];
-    var rank = word.slice(0, -1) === "T" ? "10" : word.slice(0, -1);
-    if (!suit || RUN_ORDER.indexOf(rank) < 0) {
-      return null;
+    var run = CARDS.range(token);
+    if (run) {
+      return run.map(function (card) {
+        return { rank: card.rank, suit: card.symbol, red: card.red };
+      });
     }
-    return { rank: rank, suit: suit, red: suit === "♥" || suit === "♦" };
-  }
-
-  /* One token as cards: a range 3H-9H becomes its run (the ace high at the top end). */
-  function cards(token) {
-    var ends = token.split("-");
-    if (ends.length === 2) {
-      var first = card(ends[0]);
-      var last = card(ends[1]);
-      if (first && last && !first.joker && first.suit === last.suit) {
-        var low = RUN_ORDER.indexOf(first.rank);
-        var high = last.rank === "A" && low > 0 ? 13 : RUN_ORDER.indexOf(last.rank);
-        var run = [];
-        for (var i = Math.min(low, high); i <= Math.max(low, high); i += 1) {
-          run.push({ rank: RUN_ORDER[i % 13], suit: first.suit, red: first.red });
-        }
-        return run;
-      }
+    var card = CARDS.read(token);
+    if (!card) {
+      return [{ rank: token, suit: "", bad: true }];
     }
-    var one = card(token);
-    return [one || { rank: token, suit: "", bad: true }];
+    return [{ rank: card.rank, suit: card.symbol, red: card.red }];
   }
 
   function facesOf(input) {
@@ -57,32 +42,25 @@
     if (next && next.classList.contains("card-faces")) {
       return next;
     }
-    var faces = document.createElement("div");
-    faces.className = "card-faces";
-    faces.setAttribute("aria-hidden", "true");
-    input.parentNode.insertBefore(faces, input.nextSibling);
-    return faces;
+    var box = element("div", "card-faces", undefined, { "aria-hidden": "true" });
+    input.parentNode.insertBefore(box, input.nextSibling);
+    return box;
   }
 
   function draw(input) {
-    var faces = facesOf(input);
-    faces.textContent = "";
-    input.value.split(/[\s,;]+/).filter(Boolean).forEach(function (token) {
-      cards(token).forEach(function (c) {
-        var face = document.createElement("span");
-        face.className = "card-face" + (c.red ? " red" : "") + (c.joker ? " joker" : "") +
+    var box = facesOf(input);
+    box.textContent = "";
+    CARDS.tokens(input.value).forEach(function (token) {
+      faces(token).forEach(function (c) {
+        var className = "card-face" + (c.red ? " red" : "") + (c.joker ? " joker" : "") +
           (c.bad ? " bad" : "");
-        face.textContent = c.rank;
-        if (c.suit) {
-          var suit = document.createElement("span");
-          suit.className = "card-face-suit";
-          suit.textContent = c.suit;
-          face.appendChild(suit);
-        }
-        faces.appendChild(face);
+        box.appendChild(element("span", className, [
+          c.rank,
+          c.suit ? element("span", "card-face-suit", c.suit) : null,
+        ]));
       });
     });
-    faces.hidden = !faces.firstChild;
+    box.hidden = !box.firstChild;
   }
 
   function redraw(event) {

@@ -6,16 +6,17 @@
  * then fires a bubbling "input" event so page scripts (live verdicts, drafts, card faces) hear
  * taps exactly as they hear typing. What it says comes, in the page's language, from the
  * picker's data-words (picker_words() in scorekeeper/web/game_words.py): templates whose
- * %(name)s fields fill() fills in.
+ * %(name)s fields fill() fills in. The card notation is cards.js's and fill() is helpers.js's:
+ * the page loads both first.
  */
 (function () {
   "use strict";
 
-  var RUN_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var SUIT_LETTERS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
-  var SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  var SEPARATORS = /[\s,;]+/;
-  var JOKERS = ["JK", "★", "X"];
+  var CARDS = window.scorekeeperCards;
+  var RUN_ORDER = CARDS.RANKS;
+  var tokens = CARDS.tokens;
+  var readCard = CARDS.read; // {rank, suit (its letter), symbol}, or null for a joker
+  var fill = window.scorekeeperHelpers.fill;
   var lastFocused = null;
 
   // Any [data-card-input] that gets focus becomes the target of the pickers without a fixed one.
@@ -25,60 +26,10 @@
     }
   });
 
-  function tokens(text) {
-    return text.split(SEPARATORS).filter(Boolean);
-  }
-
-  /* A card token as {rank, suit} (suit letter), or null for a joker or anything unreadable. */
-  function readCard(token) {
-    var word = String(token || "").trim().toUpperCase();
-    var suit = SUIT_LETTERS[word.slice(-1)];
-    var rank = word.slice(0, -1);
-    if (rank === "T") {
-      rank = "10";
-    }
-    if (!suit || RUN_ORDER.indexOf(rank) < 0) {
-      return null;
-    }
-    return { rank: rank, suit: suit };
-  }
-
   /* A card that can be natural at either end of a filled-in run: neither a joker nor a 2. */
   function natural(token) {
     var card = readCard(token);
     return card && card.rank !== "2" ? card : null;
-  }
-
-  /* A template with %(name)s fields, filled in from `values`. */
-  function fill(template, values) {
-    return String(template || "").replace(/%\((\w+)\)[sd]/g, function (match, name) {
-      return name in values ? String(values[name]) : match;
-    });
-  }
-
-  /* Codes of the run from one card to another of the same suit, in the order given; the ace
-     is high when it is the top end (10♥ then A♥), low otherwise, as in the server's 3H-9H
-     notation. Used for typed ranges, whatever their length. */
-  function runBetween(firstCode, lastCode) {
-    var first = readCard(firstCode);
-    var last = readCard(lastCode);
-    if (!first || !last || first.suit !== last.suit) {
-      return null;
-    }
-    var low = RUN_ORDER.indexOf(first.rank) + 1;
-    var high = RUN_ORDER.indexOf(last.rank) + 1;
-    if (last.rank === "A" && low > 1) {
-      high = 14;
-    } else if (high < low) {
-      var swap = low;
-      low = high;
-      high = swap;
-    }
-    var codes = [];
-    for (var position = low; position <= high; position += 1) {
-      codes.push(RUN_ORDER[(position - 1) % 13] + first.suit);
-    }
-    return codes;
   }
 
   /* The cards a tap fills in: from the field's last card to the tapped one, both naturals of
@@ -119,7 +70,7 @@
       return false;
     }
     var readable = list.every(function (token) {
-      return readCard(token) || JOKERS.indexOf(token.toUpperCase()) >= 0;
+      return readCard(token) || CARDS.isJoker(token);
     });
     var naturals = list.map(natural).filter(Boolean);
     if (!readable || !naturals.length) {
@@ -144,16 +95,13 @@
 
   /* The last token without its last card: "3H-9H" → "3H-8H", "3H-4H" → "3H", "QH" → null. */
   function withoutLastCard(token) {
-    var ends = token.split("-");
-    if (ends.length !== 2) {
-      return null;
-    }
-    var run = runBetween(ends[0], ends[1]);
+    var run = CARDS.range(token);
     if (!run || run.length < 2) {
       return null;
     }
     run.pop();
-    return run.length === 1 ? run[0] : run[0] + "-" + run[run.length - 1];
+    var first = run[0].code;
+    return run.length === 1 ? first : first + "-" + run[run.length - 1].code;
   }
 
   function attach(picker) {
@@ -169,7 +117,7 @@
 
     function label(code) {
       var card = readCard(code);
-      return card ? card.rank + SUIT_SYMBOLS[card.suit] : words.joker || "JK";
+      return card ? card.rank + card.symbol : words.joker || "JK";
     }
 
     function cardInputs() {

@@ -24,6 +24,7 @@
   if (!form || !window.localStorage) {
     return;
   }
+  var element = window.scorekeeperHelpers.element;
   var storeKey = form.getAttribute("data-draft");
   var WORDS = JSON.parse(form.getAttribute("data-offline-words") || "{}");
   var keyInput = form.querySelector("input[type=hidden][name=key]");
@@ -165,9 +166,7 @@
     said.filter(function (text, i) {
       return said.indexOf(text) === i;
     }).forEach(function (text) {
-      var item = document.createElement("li");
-      item.textContent = text;
-      list.appendChild(item);
+      list.appendChild(element("li", "", text));
     });
     box.hidden = false;
   }
@@ -227,8 +226,9 @@
 
   form.addEventListener("input", later);
   form.addEventListener("change", later);
-  // hand-entry.js's live preview (see notes/contracts.md): the totals this hand would give,
-  // with what was typed when it came, so totals are never kept for a hand changed since.
+  // hand-entry.js's live preview (the "hand:preview" event, described at the top of
+  // hand-entry.js): the totals this hand would give, with what was typed when it came, so
+  // totals are never kept for a hand changed since.
   form.addEventListener("hand:preview", function (event) {
     var detail = event.detail || {};
     draft.totals = detail.totals && detail.totals.length ? detail.totals : null;
@@ -280,11 +280,7 @@
     draft.errors = [];
     draft.problems = [];
     save();
-    var flag = document.createElement("input");
-    flag.type = "hidden";
-    flag.name = "save";
-    flag.value = "1";
-    form.appendChild(flag);
+    form.appendChild(element("input", "", undefined, { type: "hidden", name: "save", value: "1" }));
     form.submit();
   }
 

@@ -8,11 +8,34 @@
  * Save and Preview wait for the kózi where every hand has one; ticking a flag ticks the flag
  * it implies (data-implies); and every change asks the live preview (the form's
  * data-preview-url: each side's lines, its opening line, the problems and the match totals)
- * after clearing the old banner and scores at once, then fires "hand:preview" on the form.
+ * after clearing the old banner and scores at once, then fires "hand:preview" on the form
+ * (below).
  *
  * Each meld's verdict line comes worded by the API (its "verdict", drawn by verdict_text() in
  * scorekeeper/web/verdict_words.py, in the request's language) and is inserted as it is. The
  * few other words come from the form's data-words (script_words() in the same module).
+ *
+ * The "hand:preview" event: what the page's other scripts may rely on (draft.js keeps the
+ * totals with the draft, so the outbox can show them; tests fire it to stand in for a
+ * preview). It is a CustomEvent fired on the form, bubbling, once a live preview's answer
+ * has been drawn, and only for the latest preview asked: not for an answer a newer change
+ * has overtaken, nor when no JSON answer came (offline, a signed-out session's login page).
+ * Its detail is the JSON as the server sent it (_live_preview() in scorekeeper/web/matches.py),
+ * whatever the status (a match or hand gone answers 4xx with its error in `errors`):
+ *   errors: [str]          why the form cannot be saved as it stands (a field missing or
+ *                          unreadable, the match or hand gone); the preview's first lines
+ *   problems: [str]        the engine's problems with the hand, each worded for the scorer
+ *   problems_title: str    their heading ("2 problems"); absent when the hand could not be
+ *                          previewed at all
+ *   teams: [{name, score, lines: [{label, points}], problems: [str], opening_line}]
+ *                          each side, indexed as the form's [data-side] sections: its score
+ *                          for this hand, the lines that make it up, and its opening line (a
+ *                          sentence; null where the game has no opening); [] when the hand
+ *                          could not be previewed
+ *   totals: [{name, total}]  the match totals with this hand counted; [] while there are
+ *                          errors (a hand without its kózi may be short of its bonuses)
+ * Scores, points and totals are text, as players write them ("1252½", "−95"): for showing,
+ * not for adding up.
  */
 (function () {
   "use strict";
@@ -252,6 +275,7 @@
 
   var previewUrl = form.getAttribute("data-preview-url");
   var LIVE = JSON.parse(form.getAttribute("data-live-words") || "{}");
+  var element = window.scorekeeperHelpers.element;
   var panel = form.querySelector("[data-preview]");
   var previewTimer = null;
   var previewAsked = 0;
@@ -259,17 +283,6 @@
 
   function part(name) {
     return panel ? panel.querySelector("[data-" + name + "]") : null;
-  }
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) {
-      node.className = className;
-    }
-    if (text !== undefined) {
-      node.textContent = text;
-    }
-    return node;
   }
 
   /* What was said about the form before this change no longer holds: take it away. */
@@ -290,26 +303,17 @@
     var sides = part("preview-sides");
     sides.textContent = "";
     teams.forEach(function (team) {
-      var box = element("div", "score-lines");
-      var title = element("p", "score-lines-title");
-      title.appendChild(element("span", "", team.name));
-      title.appendChild(document.createTextNode(" "));
-      var score = element("strong", "", String(team.score));
-      score.setAttribute("data-preview-score", "");
-      title.appendChild(score);
-      box.appendChild(title);
-      var body = element("tbody");
+      var score = element("strong", "", String(team.score), { "data-preview-score": "" });
+      var title = element("p", "score-lines-title", [element("span", "", team.name), " ", score]);
       var lines = team.lines.length ? team.lines : [{ label: LIVE.nothing, points: "0" }];
-      lines.forEach(function (line) {
-        var row = element("tr");
-        row.appendChild(element("td", "", line.label));
-        row.appendChild(element("td", "num", String(line.points)));
-        body.appendChild(row);
+      var rows = lines.map(function (line) {
+        return element("tr", "", [
+          element("td", "", line.label),
+          element("td", "num", String(line.points)),
+        ]);
       });
-      var table = element("table");
-      table.appendChild(body);
-      box.appendChild(table);
-      sides.appendChild(box);
+      var table = element("table", "", [element("tbody", "", rows)]);
+      sides.appendChild(element("div", "score-lines", [title, table]));
     });
   }
 
@@ -340,17 +344,11 @@
     totals.textContent = "";
     if (answer.totals.length) {
       totals.appendChild(element("p", "preview-totals-title", LIVE.totals));
-      var list = element("ul", "preview-totals-list");
-      answer.totals.forEach(function (side) {
-        var item = element("li");
-        item.appendChild(element("span", "", side.name));
-        item.appendChild(document.createTextNode(" "));
-        var total = element("strong", "", String(side.total));
-        total.setAttribute("data-preview-total", "");
-        item.appendChild(total);
-        list.appendChild(item);
+      var items = answer.totals.map(function (side) {
+        var total = element("strong", "", String(side.total), { "data-preview-total": "" });
+        return element("li", "", [element("span", "", side.name), " ", total]);
       });
-      totals.appendChild(list);
+      totals.appendChild(element("ul", "preview-totals-list", items));
     }
     totals.hidden = !answer.totals.length;
     var problems = answer.problems || [];

@@ -22,6 +22,7 @@
   if (!root || !window.fetch || !window.DOMParser) {
     return;
   }
+  var element = window.scorekeeperHelpers.element;
   var pollUrl = root.getAttribute("data-live-poll");
   // Where the changed parts come from: the scoreboard's own drawing of them (one per
   // revision for every viewer), or else the page itself.
@@ -146,11 +147,10 @@
     if (document.querySelector("[data-live-gone-note]")) {
       return;
     }
-    var note = document.createElement("p");
-    note.className = "flash flash-error live-gone";
-    note.setAttribute("role", "alert");
-    note.setAttribute("data-live-gone-note", "");
-    note.textContent = root.getAttribute("data-live-gone") || "";
+    var note = element("p", "flash flash-error live-gone", root.getAttribute("data-live-gone") || "", {
+      role: "alert",
+      "data-live-gone-note": "",
+    });
     root.insertBefore(note, root.firstChild);
   }
 

@@ -6,7 +6,8 @@
  * The ruling comes worded by the API (its "verdict_words", drawn by
  * scorekeeper/web/verdict_words.py as for a posted form) and is inserted as text. The labels
  * and messages come, in the page's language, from the form's data-words
- * (verdict_words.script_words): templates whose %(name)s fields fill() fills in.
+ * (verdict_words.script_words): templates whose %(name)s fields fill() fills in. fill() and
+ * element() are helpers.js's (base.html loads it first).
  */
 (function () {
   "use strict";
@@ -16,6 +17,8 @@
     return; // the form still posts, and the server answers
   }
 
+  var element = window.scorekeeperHelpers.element;
+  var fill = window.scorekeeperHelpers.fill;
   var WORDS = JSON.parse(form.getAttribute("data-words") || "{}");
   var TYPING_PAUSE_MS = 200;
 
@@ -40,24 +43,6 @@
   var rulesLink = document.getElementById("rules-link");
   var asked = 0; // numbers the requests, so a slow answer never overwrites a newer one
   var timer = null;
-
-  /* A template with %(name)s or %(name)d fields, filled in from `values`. */
-  function fill(template, values) {
-    return String(template).replace(/%\((\w+)\)[sd]/g, function (match, name) {
-      return name in values ? String(values[name]) : match;
-    });
-  }
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) {
-      node.className = className;
-    }
-    if (text !== undefined) {
-      node.textContent = text;
-    }
-    return node;
-  }
 
   function preset() {
     var option = variant.options[variant.selectedIndex];
@@ -91,22 +76,17 @@
   // --- the verdict ----------------------------------------------------------------------------
 
   function fact(term, detail, className) {
-    var row = element("div", className);
-    row.append(element("dt", "", term));
-    if (typeof detail === "string" || typeof detail === "number") {
-      row.append(element("dd", "", String(detail)));
-    } else {
-      row.append(detail);
-    }
-    return row;
+    var plain = typeof detail === "string" || typeof detail === "number";
+    return element("div", className, [
+      element("dt", "", term),
+      plain ? element("dd", "", String(detail)) : detail,
+    ]);
   }
 
   function list(className, items) {
-    var node = element("ul", className);
-    items.forEach(function (item) {
-      node.append(element("li", "", item));
-    });
-    return node;
+    return element("ul", className, items.map(function (item) {
+      return element("li", "", item);
+    }));
   }
 
   function render(answer) {
@@ -114,11 +94,8 @@
     // Every word of the ruling comes worded by the API (verdict_words in the request's
     // language), the opening line too: the request says which opening to check against.
     var said = answer.verdict_words;
-    var title = element("h2", "verdict-title");
-    var mark = element("span", "verdict-mark", answer.legal ? "✓" : "✗");
-    mark.setAttribute("aria-hidden", "true");
-    title.append(mark, " " + said.title);
-    parts.push(title);
+    var mark = element("span", "verdict-mark", answer.legal ? "✓" : "✗", { "aria-hidden": "true" });
+    parts.push(element("h2", "verdict-title", [mark, " " + said.title]));
     parts.push(element("p", "verdict-name", said.name));
     if (said.tags.length) {
       parts.push(list("verdict-tags", said.tags));
@@ -132,11 +109,10 @@
       facts.append(fact(WORDS.bonus, said.bonus));
     }
     if (said.wilds.length) {
-      var wilds = element("dd");
-      said.wilds.forEach(function (wild) {
-        wilds.append(element("span", "verdict-wild", wild));
+      var wilds = said.wilds.map(function (wild) {
+        return element("span", "verdict-wild", wild);
       });
-      facts.append(fact(WORDS.wild_cards, wilds));
+      facts.append(fact(WORDS.wild_cards, element("dd", "", wilds)));
     }
     if (said.opening) {
       facts.append(

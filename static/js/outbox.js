@@ -22,6 +22,8 @@
   if (!user || !window.localStorage || !window.fetch || !window.URLSearchParams) {
     return;
   }
+  var element = window.scorekeeperHelpers.element;
+  var fill = window.scorekeeperHelpers.fill;
   var PREFIX = "scorekeeper:outbox:" + user + ":";
   var DRAFTS = "scorekeeper:draft:" + user + ":";
   var board = document.querySelector("[data-outbox-board]");
@@ -54,12 +56,6 @@
       }
     }
     return found.sort();
-  }
-
-  function fill(template, values) {
-    return String(template || "").replace(/%\((\w+)\)[sd]/g, function (match, name) {
-      return name in values ? String(values[name]) : match;
-    });
   }
 
   /* --- putting a hand in ------------------------------------------------------------------ */
@@ -237,24 +233,11 @@
   }
 
   function line(list, title, text, link) {
-    var item = document.createElement("li");
-    item.className = "outbox-item" + (link ? " outbox-refused" : "");
-    var head = document.createElement("p");
-    head.className = "outbox-title";
-    head.textContent = title;
-    item.appendChild(head);
-    var body = document.createElement("p");
-    body.className = "outbox-text";
-    body.textContent = text;
-    item.appendChild(body);
-    if (link) {
-      var a = document.createElement("a");
-      a.className = "button button-secondary";
-      a.href = link;
-      a.textContent = WORDS.fix;
-      item.appendChild(a);
-    }
-    list.appendChild(item);
+    list.appendChild(element("li", "outbox-item" + (link ? " outbox-refused" : ""), [
+      element("p", "outbox-title", title),
+      element("p", "outbox-text", text),
+      link ? element("a", "button button-secondary", WORDS.fix, { href: link }) : null,
+    ]));
   }
 
   function titleOf(hand) {

@@ -58,7 +58,8 @@ TEXTS = {
 }
 
 
-# What hand-entry.js dispatches after a live preview (see notes/contracts.md).
+# What hand-entry.js dispatches after a live preview (its "hand:preview" event, described at
+# the top of static/js/hand-entry.js).
 PREVIEW = """() => document.querySelector('#hand-form').dispatchEvent(new CustomEvent(
     'hand:preview', {bubbles: true, detail: {errors: [], problems: [], teams: [],
     totals: [{name: 'A', total: '665'}, {name: 'B', total: '−95'}]}}))"""
@@ -294,8 +295,9 @@ def test_a_hand_saved_offline_waits_then_is_sent_once(
     expect(first_meld.locator("[data-verdict]")).to_have_text(words["offline verdict"])
     if lang == "en":
         # A live preview came before the network went (hand-entry.js's "hand:preview", as
-        # notes/contracts.md has it): the outbox keeps the totals it gave. In Greek none
-        # came, and the scoreboard says the totals come once the hand is sent.
+        # the top of static/js/hand-entry.js describes it): the outbox keeps the totals it
+        # gave. In Greek none came, and the scoreboard says the totals come once the hand is
+        # sent.
         page.evaluate(PREVIEW)
     page.locator("[data-save]").click()
 

@@ -146,9 +146,15 @@ def test_one_picker_serves_whichever_card_input_had_focus(
             '{{ card_picker(label="Cards for any meld") }}'
         )
     page.goto(live_server + "/rules")  # our origin, for the script below
+    # The picker's scripts in the order base.html and a page load them: its helpers, the card
+    # notation, then the picker.
+    scripts = "".join(
+        f'<script src="{live_server}/static/js/{name}.js"></script>'
+        for name in ("helpers", "cards", "card-picker")
+    )
     page.set_content(
         '<form><input id="first" data-card-input><input id="second" data-card-input>'
-        f'{picker}</form><script src="{live_server}/static/js/card-picker.js"></script>'
+        f"{picker}</form>{scripts}"
     )
     page.evaluate(
         "window.heard = 0; document.addEventListener('input', () => { window.heard += 1; })"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
-from support.browser import from_elsewhere, record_requests, shown
+from support.browser import fits_a_phone, from_elsewhere, record_requests, shoot
 from support.world import signed_in
 
 from scorekeeper.extensions import db
@@ -19,25 +19,6 @@ from scorekeeper.services import accounts, clubs, matches
 pytestmark = pytest.mark.browser
 
 PASSWORD = "correct horse"
-# Everything a thumb taps: links, buttons, fields (the kózi radios are drawn as big labels).
-TAPPABLE = "main a, main button, main input, main select, main textarea, main summary"
-
-
-def fits_a_phone(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in shown(page.locator(TAPPABLE)):
-        if target.type in ("checkbox", "radio"):
-            continue
-        assert target.height >= 44, f"{target.html} is too small"
-
-
-def shoot(page: Page, folder: Path, name: str) -> None:
-    """A screenshot in light and in dark, each checked for fit."""
-    for scheme, suffix in (("light", ""), ("dark", "-dark")):
-        page.emulate_media(color_scheme=scheme)
-        fits_a_phone(page)
-        page.screenshot(path=folder / f"{name}{suffix}.png", full_page=True)
-    page.emulate_media(color_scheme="light")
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import clubs, matches, stats
+from scorekeeper.services import accounts, clubs, matches, stats
 from scorekeeper.services.matches import TeamSpec
 
 FOUR = ("Ann", "Bob", "Cy", "Di")
@@ -58,3 +58,12 @@ def signed_in(client: FlaskClient, user_id: int) -> FlaskClient:
         session["_user_id"] = session_id
         session["_fresh"] = True
     return client
+
+
+def signed_in_as(client: FlaskClient, username: str) -> FlaskClient:
+    """`client` signed in as the user called `username`, as by `signed_in`."""
+    with client.application.app_context():
+        user = accounts.find_user(username)
+        assert user is not None, f"no user {username}"
+        user_id = user.id
+    return signed_in(client, user_id)

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
-from support.browser import fits_a_phone, from_elsewhere, record_requests, shoot
-from support.world import signed_in
+from support.browser import fits_a_phone, from_elsewhere, log_in, record_requests, shoot
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club
@@ -31,22 +30,6 @@ def club_id(app: Flask) -> int:
         return club.id
 
 
-def log_in(page: Page, app: Flask, live_server: str) -> None:
-    """Through the login page when there is one, else with a session cookie made by Flask."""
-    if "auth.login" in app.view_functions:
-        page.goto(live_server + "/login")
-        page.get_by_label("Username").fill("eleni")
-        page.get_by_label("Password").fill(PASSWORD)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_load_state()
-        return
-    client = app.test_client()
-    signed_in(client, 1)
-    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
-    assert cookie is not None
-    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
-
-
 def type_meld(page: Page, side: int, row: int, cards: str, verdict: str) -> None:
     """Type a meld into a side's meld row and wait for its live verdict."""
     holder = page.locator(f"[data-side='{side}'] [data-meld-row]").nth(row)
@@ -60,7 +43,7 @@ def test_start_a_match_enter_hands_and_correct_one(
     page: Page, app: Flask, live_server: str, club_id: int, screenshots: Path
 ) -> None:
     requested = record_requests(page)
-    log_in(page, app, live_server)
+    log_in(page, live_server, "eleni", PASSWORD)
 
     # --- a new pagat match for four, partners opposite -----------------------------------
     page.goto(f"{live_server}/clubs/{club_id}/matches/new")
@@ -181,7 +164,7 @@ def test_hand_entry_works_with_javascript_off(
         match_id = matches.create_match(club, None, "pagat", "4p", teams).id
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
-    log_in(page, app, live_server)
+    log_in(page, live_server, "eleni", PASSWORD)
     page.goto(f"{live_server}/matches/{match_id}/hands/new")
     expect(page.locator("[data-side='0'] [data-meld-row]")).to_have_count(5)  # no folding
     expect(page.locator("[data-card-picker]")).to_be_hidden()

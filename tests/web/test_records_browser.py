@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from playwright.sync_api import Page, expect
-from support.browser import fits_a_phone, record_requests, shoot
+from support.browser import fits_a_phone, log_in, record_requests, shoot
 from support.hand_entries import LOSERS, WINNERS, typed
 from werkzeug.security import generate_password_hash
 
@@ -99,19 +99,11 @@ def follows_the_theme(page: Page, chart: str) -> None:
     assert strokes[0] != strokes[1], "the picture follows the theme"
 
 
-def log_in(page: Page, live_server: str) -> None:
-    page.goto(live_server + "/login")
-    page.get_by_label("Username").fill("eleni")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_load_state()
-
-
 def test_player_partnerships_and_match_pictures_on_a_phone(
     page: Page, live_server: str, club: Club, screenshots: Path
 ) -> None:
     requested = record_requests(page)
-    log_in(page, live_server)
+    log_in(page, live_server, "eleni", PASSWORD)
 
     # --- from the club page to Ann's page ------------------------------------------------
     page.goto(f"{live_server}/clubs/{club.id}")
@@ -161,7 +153,7 @@ def test_player_partnerships_and_match_pictures_on_a_phone(
 def test_the_owner_adds_a_season_and_moves_a_match_into_it(
     page: Page, live_server: str, club: Club, screenshots: Path
 ) -> None:
-    log_in(page, live_server)
+    log_in(page, live_server, "eleni", PASSWORD)
     page.goto(f"{live_server}/clubs/{club.id}")
     page.get_by_role("link", name="Seasons").first.click()
     expect(page.get_by_role("heading", level=1, name="Seasons")).to_be_visible()

@@ -24,6 +24,8 @@ LIGHT_BACKGROUND = "rgb(244, 241, 234)"
 
 @pytest.fixture
 def match_id(app: Flask) -> int:
+    """Not tests/conftest.py's match: Greek names on the Greek screens, and a long username
+    for the header, logged in through the page by the test itself."""
     with app.app_context():
         owner = accounts.create_user(USERNAME, PASSWORD)
         club = clubs.create_club(owner, "Η μπιρίμπα της Παρασκευής")

@@ -35,8 +35,8 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.datastructures import MultiDict
 from support.world import signed_in
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -128,13 +128,13 @@ def run(label: str, url: str, rounds: int, large: int) -> list[str]:
     api = app.test_client()
     auth = {"Authorization": f"Bearer {token}"}
     fields = form_fields(players)
+    json_accept = {"Accept": "application/json"}
     figures: dict[str, dict[int, float]] = {}
     for size, match_id in zip((SMALL, large), made, strict=True):
         base = f"/matches/{match_id}"
         token_ = csrf_of(client, f"{base}/hands/new")
         preview = [*fields, ("csrf_token", token_)]
         saved = [*fields, ("csrf_token", token_), ("save", "1")]
-        json_accept = {"Accept": "application/json"}
 
         def form_save(body: list[tuple[str, str]] = saved, at: str = base) -> None:
             # Each save is a new hand: a key of its own, as the form gives each new hand.

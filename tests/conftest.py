@@ -46,6 +46,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, serve
 from support.databases import SharedApp, World, drop, new_app, postgresql_url, wipe_postgresql
+from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper.models import User
 from scorekeeper.services import accounts
@@ -200,6 +201,19 @@ def owner(app: Flask) -> Iterator[User]:
     """The user eleni (password "password1"), with the app's context open for the whole test."""
     with app.app_context():
         yield accounts.create_user("eleni", "password1")
+
+
+@pytest.fixture
+def match_id(app: Flask, client: FlaskClient) -> int:
+    """A pagat match for four (A: Ann & Cy, B: Bob & Di) in eleni's club Friday Biriba,
+    with eleni (user 1, password "password1") logged in on `client`."""
+    with app.app_context():
+        owner = accounts.create_user("eleni", "password1")
+        club, ids = new_club(owner, "Friday Biriba")
+        match = pagat_match(club, owner, list(ids.values()))
+        owner_id, number = owner.id, match.id
+    signed_in(client, owner_id)
+    return number
 
 
 @pytest.fixture

@@ -128,13 +128,13 @@ def run(label: str, url: str, rounds: int, large: int) -> list[str]:
     api = app.test_client()
     auth = {"Authorization": f"Bearer {token}"}
     fields = form_fields(players)
+    json_accept = {"Accept": "application/json"}
     figures: dict[str, dict[int, float]] = {}
     for size, match_id in zip((SMALL, large), made, strict=True):
         base = f"/matches/{match_id}"
         token_ = csrf_of(client, f"{base}/hands/new")
         preview = [*fields, ("csrf_token", token_)]
         saved = [*fields, ("csrf_token", token_), ("save", "1")]
-        json_accept = {"Accept": "application/json"}
 
         def form_save(
             body: list[tuple[str, str]] = saved, at: str = base, accept: Any = json_accept

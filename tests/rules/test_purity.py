@@ -4,8 +4,11 @@ import subprocess
 import sys
 
 import pytest
+from support.engine import engine_modules
 
-ENGINE_MODULES = [
+ENGINE_MODULES = engine_modules()
+# The modules there are today: the walk must find at least these (it cannot come back empty).
+KNOWN_MODULES = [
     "scorekeeper.rules",
     "scorekeeper.rules.cards",
     "scorekeeper.rules.melds",
@@ -17,7 +20,12 @@ ENGINE_MODULES = [
     "scorekeeper.rules.match",
     "scorekeeper.rules.points",
     "scorekeeper.rules.i18n",
+    "scorekeeper.rules.word_forms",
 ]
+
+
+def test_every_known_engine_module_is_found() -> None:
+    assert set(KNOWN_MODULES) <= set(ENGINE_MODULES)
 
 
 @pytest.mark.parametrize("module", ENGINE_MODULES)

@@ -1,14 +1,16 @@
 """What a phone in headless Chromium needs, for the browser tests, benchmarks and screenshots:
 Debian's Chromium and its flags, the phone's viewport, the app served on a free port, logging
-in through the login page, and the record of what a page asked for."""
+in through the login page, whether a page fits the phone, a screenshot in light and dark, and
+the record of what a page asked for."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from flask import Flask
@@ -29,6 +31,14 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# The smallest height a thumb can tap (--tap in style.css).
+TAP = 44
+# Everything a thumb taps: the header's links and buttons, the page's links, buttons, fields
+# and disclosures, the footer's buttons (the theme switch).
+TAPPABLE = (
+    "header a, header button, main a, main button, main input, main select, main textarea, "
+    "main summary, footer button"
+)
 
 
 @contextmanager
@@ -74,6 +84,64 @@ def shown(target: Locator) -> list[Shown]:
         })"""
     )
     return [Shown(**one) for one in found]
+
+
+# For each element: the start of its HTML, its height to tap (a checkbox or radio's biggest
+# box among its own and its labels': the page draws some small or hidden from sight and makes
+# the label the thing to tap, as in a checkbox row or the kózi's suit buttons), and the left
+# and right edges that must lie on the screen: its own, or those of the box it scrolls
+# sideways in (a wide table's), where it is reached by scrolling that box.
+_TAP_TARGETS = """elements => elements.map(e => {
+    let tap = e.getBoundingClientRect();
+    if (e.type === "checkbox" || e.type === "radio") {
+        for (const label of e.labels || []) {
+            const box = label.getBoundingClientRect();
+            if (box.height > tap.height) tap = box;
+        }
+    }
+    let reach = e.getBoundingClientRect();
+    for (let up = e.parentElement; up; up = up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX;
+        if (overflow === "auto" || overflow === "scroll") {
+            reach = up.getBoundingClientRect();
+            break;
+        }
+    }
+    return {html: e.outerHTML.slice(0, 90), height: tap.height,
+            left: reach.left, right: reach.right};
+})"""
+
+
+def fits_a_phone(page: Page, width: int = PHONE["width"]) -> None:
+    """The page, once loaded, fits a phone `width` CSS pixels wide: it does not scroll
+    sideways, and every visible thing to tap (TAPPABLE) is at least TAP pixels tall and lies
+    within the screen's width (or in a box that does and scrolls sideways)."""
+    page.wait_for_load_state()
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"{page.url} scrolls sideways ({scroll}px > {width}px)"
+    targets = page.locator(TAPPABLE).filter(visible=True).evaluate_all(_TAP_TARGETS)
+    small = [target["html"] for target in targets if target["height"] < TAP]
+    assert not small, f"too small to tap on {page.url}: {small}"
+    outside = [t["html"] for t in targets if t["left"] < 0 or t["right"] > width]
+    assert not outside, f"off the {width}px screen on {page.url}: {outside}"
+
+
+def shoot(
+    page: Page,
+    folder: Path,
+    name: str,
+    check: Callable[[Page], None] = fits_a_phone,
+    schemes: Sequence[Literal["light", "dark"]] = ("light", "dark"),
+) -> None:
+    """For each colour scheme of `schemes` the phone is set to: `check` the page, and save a
+    full-page screenshot of it as `folder`/`name`.png (light) or `name`-dark.png (dark).
+    The phone is set to light again at the end."""
+    for scheme in schemes:
+        page.emulate_media(color_scheme=scheme)
+        check(page)
+        suffix = "-dark" if scheme == "dark" else ""
+        page.screenshot(path=folder / f"{name}{suffix}.png", full_page=True)
+    page.emulate_media(color_scheme="light")
 
 
 def log_in(page: Page, base_url: str, username: str, password: str) -> None:

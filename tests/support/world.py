@@ -18,7 +18,7 @@ from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import clubs, stats
+from scorekeeper.services import accounts, clubs, stats
 
 FOUR = ("Ann", "Bob", "Cy", "Di")
 
@@ -59,3 +59,12 @@ def signed_in(client: FlaskClient, user_id: int) -> FlaskClient:
         session["_user_id"] = session_id
         session["_fresh"] = True
     return client
+
+
+def signed_in_as(client: FlaskClient, username: str) -> FlaskClient:
+    """`client` signed in as the user called `username`, as by `signed_in`."""
+    with client.application.app_context():
+        user = accounts.find_user(username)
+        assert user is not None, f"no user {username}"
+        user_id = user.id
+    return signed_in(client, user_id)

@@ -400,7 +400,9 @@ def test_a_good_small_file_imports(owner: User, app: Flask) -> None:
         pytest.param("[1, 2]", "the file must be a JSON object", id="a-list"),
         pytest.param(_broken("not an export"), "not a Scorekeeper club export", id="not-an-export"),
         # A live hand's entry is read as the API reads a hand, its problems in the same words.
-        pytest.param(_broken("bad card"), "matches[0].hands[0].entry: Team A, meld 2", id="bad-card"),
+        pytest.param(
+            _broken("bad card"), "matches[0].hands[0].entry: Team A, meld 2", id="bad-card"
+        ),
         pytest.param(
             _broken("unknown player"),
             "matches[0].hands[0].entry: Player 99 has no seat at this table.",

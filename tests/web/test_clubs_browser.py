@@ -7,33 +7,12 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
-from support.browser import from_elsewhere, record_requests, shown
+from support.browser import from_elsewhere, record_requests, shoot
 from support.static_names import plain
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-# Everything a thumb taps: links, buttons, fields.
-TAPPABLE = "main a, main button, main input, main select, .site-nav a, .site-nav button"
-
-
-def fits_a_phone(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in shown(page.locator(TAPPABLE)):
-        if target.type in ("checkbox", "hidden"):
-            continue
-        assert target.height >= 44, f"{target.html[:80]} is too small"
-
-
-def shoot(page: Page, folder: Path, name: str) -> None:
-    """A screenshot in light and in dark, each checked for fit."""
-    page.emulate_media(color_scheme="light")
-    fits_a_phone(page)
-    page.screenshot(path=folder / f"{name}.png", full_page=True)
-    page.emulate_media(color_scheme="dark")
-    fits_a_phone(page)
-    page.screenshot(path=folder / f"{name}-dark.png", full_page=True)
-    page.emulate_media(color_scheme="light")
 
 
 def test_register_start_a_club_add_players_and_invite(

@@ -19,12 +19,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import from_elsewhere, record_requests
+from support.browser import fits_a_phone, from_elsewhere, record_requests, shoot
 from support.static_names import plain
 
 pytestmark = pytest.mark.browser
 
-PHONE_WIDTH = 390
 USERNAME, PASSWORD = "eleni", "correct horse"
 CLUB = "Friday Biriba"
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -145,16 +144,14 @@ class Person:
         self.player_ids: dict[str, str] = {}
 
     def fits(self) -> None:
-        """No sideways scroll on a 390px phone."""
-        self.page.wait_for_load_state()
-        width = self.page.evaluate("document.documentElement.scrollWidth")
-        assert width <= PHONE_WIDTH, f"{self.page.url} scrolls sideways ({width}px)"
+        fits_a_phone(self.page)
 
     def shoot(self, name: str) -> None:
-        self.fits()
+        """The page checked and shot as this person's next numbered step."""
         self.step += 1
-        path = self.folder / f"flow-{self.lang}-{self.step:02d}-{name}.png"
-        self.page.screenshot(path=path, full_page=True)
+        shoot(
+            self.page, self.folder, f"flow-{self.lang}-{self.step:02d}-{name}", schemes=("light",)
+        )
 
     def says(self, key: str) -> None:
         """The page shows the words for `key` in this language."""

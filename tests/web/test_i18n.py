@@ -19,8 +19,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from support.world import signed_in
 
-from scorekeeper import match as matches
-from scorekeeper.match import TeamSpec
 from scorekeeper.models import Role
 from scorekeeper.rules import i18n as engine_i18n
 from scorekeeper.services import accounts, clubs
@@ -42,20 +40,6 @@ def data_words(page: str, marker: str) -> dict[str, object]:
     assert found, f"no data-words beside {marker}"
     words: dict[str, object] = json.loads(unescape(found.group(1)))
     return words
-
-
-@pytest.fixture
-def match_id(app: Flask, client: FlaskClient) -> int:
-    """A pagat match for four in a club whose owner is logged in on `client`."""
-    with app.app_context():
-        owner = accounts.create_user("eleni", "password1")
-        club = clubs.create_club(owner, "Friday Biriba")
-        ids = [clubs.add_player(club, name).id for name in ("Ann", "Bob", "Cy", "Di")]
-        teams = [TeamSpec("Us", (ids[0], ids[2])), TeamSpec("Them", (ids[1], ids[3]))]
-        match = matches.create_match(club, owner, "pagat", "4p", teams)
-        owner_id, number = owner.id, match.id
-    signed_in(client, owner_id)
-    return number
 
 
 # --- choosing the language -------------------------------------------------------------------

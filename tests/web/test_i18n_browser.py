@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support.browser import PHONE, from_elsewhere, record_requests, shown
+from support.browser import PHONE, fits_a_phone, from_elsewhere, record_requests, shoot
 from support.static_names import plain
 
 from scorekeeper import match as matches
@@ -19,30 +19,14 @@ pytestmark = pytest.mark.browser
 PASSWORD = "correct horse"
 # A long name: the header must still fit a 390px phone, in Greek as in English.
 USERNAME = "konstantina.papadopoulou"
-TAPPABLE = (
-    "header a, header button, main a, main button, main input, main select, main textarea, "
-    "main summary, footer button"
-)
 DARK_BACKGROUND = "rgb(15, 20, 24)"  # --bg of the dark palette
 LIGHT_BACKGROUND = "rgb(244, 241, 234)"
 
 
-def fits_a_phone(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in shown(page.locator(TAPPABLE)):
-        if target.type in ("checkbox", "radio"):
-            continue
-        assert target.height >= 44, f"{target.html} is too small"
-        assert target.x >= 0 and target.x + target.width <= 390, "every button fits the screen"
-
-
-def shoot(page: Page, folder: Path, name: str) -> None:
-    fits_a_phone(page)
-    page.screenshot(path=folder / f"greek-{name}.png", full_page=True)
-
-
 @pytest.fixture
 def match_id(app: Flask) -> int:
+    """Not tests/conftest.py's match: Greek names on the Greek screens, and a long username
+    for the header, logged in through the page by the test itself."""
     with app.app_context():
         owner = accounts.create_user(USERNAME, PASSWORD)
         club = clubs.create_club(owner, "Η μπιρίμπα της Παρασκευής")
@@ -70,7 +54,7 @@ def test_a_greek_table_on_a_phone(
     expect(page).to_have_url(live_server + "/")
     expect(page.get_by_role("heading", level=2, name="Διαιτητής")).to_be_visible()
     expect(page.get_by_role("button", name="Ελληνικά")).to_have_attribute("aria-pressed", "true")
-    shoot(page, screenshots, "home")
+    shoot(page, screenshots, "greek-home", schemes=("light",))
 
     # --- the meld checker answers live, in Greek --------------------------------------------
     page.get_by_role("link", name="Έλεγξε έναν συνδυασμό").first.click()
@@ -99,7 +83,7 @@ def test_a_greek_table_on_a_phone(
     page.get_by_label("Κανόνες").select_option("wikipedia")
     expect(page.locator("#rules-link")).to_contain_text("Όλοι οι κανόνες:")
     expect(page.locator("#opening_band option").first).to_have_text("Χωρίς γραμμή πίνακα")
-    shoot(page, screenshots, "meld-checker")
+    shoot(page, screenshots, "greek-meld-checker", schemes=("light",))
 
     # --- log in through the Greek login page ------------------------------------------------
     page.get_by_role("link", name="Σύνδεση").click()
@@ -115,7 +99,7 @@ def test_a_greek_table_on_a_phone(
     expect(page.locator(".standing-name").first).to_be_visible()
     # pagat has no opening minimum, so no team shows a "next opening" line (it would be noise)
     expect(page.locator(".standing-opening")).to_have_count(0)
-    shoot(page, screenshots, "scoreboard-empty")
+    shoot(page, screenshots, "greek-scoreboard-empty", schemes=("light",))
     page.get_by_role("link", name="Γράψε τον γύρο 1").click()
     expect(page.get_by_role("heading", level=1, name="Γύρος 1")).to_be_visible()
     page.locator("label[for='kozi-H']").click()
@@ -138,15 +122,15 @@ def test_a_greek_table_on_a_phone(
     other.locator("input").fill("3C 4C 5C")
     expect(other.locator("[data-verdict]")).to_have_text("Έγκυρος: σειρά, καθαρή · 15 πόντοι")
     page.get_by_label("Νίκος", exact=True).fill("AS 9D")
-    shoot(page, screenshots, "hand-entry")
+    shoot(page, screenshots, "greek-hand-entry", schemes=("light",))
     page.get_by_role("button", name="Υπολόγισε").click()
     expect(page.get_by_role("heading", name="Υπολογισμός: δεν αποθηκεύτηκε ακόμα")).to_be_visible()
-    shoot(page, screenshots, "hand-preview")
+    shoot(page, screenshots, "greek-hand-preview", schemes=("light",))
     page.get_by_role("button", name="Αποθήκευση γύρου 1").click()
     expect(page.get_by_text("Ο γύρος 1 αποθηκεύτηκε.")).to_be_visible()
     page.locator("#hand-1 summary").click()
     expect(page.locator("#hand-1")).to_contain_text("Μετά τον γύρο:")
-    shoot(page, screenshots, "scoreboard")
+    shoot(page, screenshots, "greek-scoreboard", schemes=("light",))
 
     # --- the dark theme, chosen with the switch at the foot of the page ---------------------
     page.locator(".theme-switch").get_by_role("button", name="Σκούρο").click()
@@ -155,9 +139,9 @@ def test_a_greek_table_on_a_phone(
     # the choice wins over the phone's own light setting
     expect(page.locator("body")).to_have_css("background-color", DARK_BACKGROUND)
     page.locator("#hand-1 summary").click()
-    shoot(page, screenshots, "scoreboard-dark")
+    shoot(page, screenshots, "greek-scoreboard-dark", schemes=("light",))
     page.get_by_role("link", name="Γράψε τον γύρο 2").click()
-    shoot(page, screenshots, "hand-entry-dark")
+    shoot(page, screenshots, "greek-hand-entry-dark", schemes=("light",))
     # Each switch posts a form and loads the page again: wait for the new page's theme
     # before reading its colours, or the old page may still be the one on screen.
     page.locator(".theme-switch").get_by_role("button", name="Φωτεινό").click()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
-from support.browser import shown
+from support.browser import fits_a_phone
 from support.hand_entries import typed
 
 from scorekeeper import match as matches
@@ -46,12 +46,6 @@ def _club(app: Flask) -> int:
                     db.session.rollback()
                     break
         return club.id
-
-
-def fits_a_phone(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for link in shown(page.locator("main a, main button, main select, main input")):
-        assert link.height >= 44, link.html[:80]
 
 
 def test_the_leaderboard_on_a_phone(

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
-from support.browser import from_elsewhere, record_requests, shown
-from support.world import signed_in
+from support.browser import fits_a_phone, from_elsewhere, log_in, record_requests, shoot
 
 from scorekeeper import match as matches
 from scorekeeper.extensions import db
@@ -20,25 +19,6 @@ from scorekeeper.services import accounts, clubs
 pytestmark = pytest.mark.browser
 
 PASSWORD = "correct horse"
-# Everything a thumb taps: links, buttons, fields (the kózi radios are drawn as big labels).
-TAPPABLE = "main a, main button, main input, main select, main textarea, main summary"
-
-
-def fits_a_phone(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in shown(page.locator(TAPPABLE)):
-        if target.type in ("checkbox", "radio"):
-            continue
-        assert target.height >= 44, f"{target.html} is too small"
-
-
-def shoot(page: Page, folder: Path, name: str) -> None:
-    """A screenshot in light and in dark, each checked for fit."""
-    for scheme, suffix in (("light", ""), ("dark", "-dark")):
-        page.emulate_media(color_scheme=scheme)
-        fits_a_phone(page)
-        page.screenshot(path=folder / f"{name}{suffix}.png", full_page=True)
-    page.emulate_media(color_scheme="light")
 
 
 @pytest.fixture
@@ -49,22 +29,6 @@ def club_id(app: Flask) -> int:
         for name in ("Ann", "Bob", "Cy", "Di"):
             clubs.add_player(club, name)
         return club.id
-
-
-def log_in(page: Page, app: Flask, live_server: str) -> None:
-    """Through the login page when there is one, else with a session cookie made by Flask."""
-    if "auth.login" in app.view_functions:
-        page.goto(live_server + "/login")
-        page.get_by_label("Username").fill("eleni")
-        page.get_by_label("Password").fill(PASSWORD)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_load_state()
-        return
-    client = app.test_client()
-    signed_in(client, 1)
-    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
-    assert cookie is not None
-    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
 
 
 def type_meld(page: Page, side: int, row: int, cards: str, verdict: str) -> None:
@@ -80,7 +44,7 @@ def test_start_a_match_enter_hands_and_correct_one(
     page: Page, app: Flask, live_server: str, club_id: int, screenshots: Path
 ) -> None:
     requested = record_requests(page)
-    log_in(page, app, live_server)
+    log_in(page, live_server, "eleni", PASSWORD)
 
     # --- a new pagat match for four, partners opposite -----------------------------------
     page.goto(f"{live_server}/clubs/{club_id}/matches/new")
@@ -201,7 +165,7 @@ def test_hand_entry_works_with_javascript_off(
         match_id = matches.create_match(club, None, "pagat", "4p", teams).id
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
-    log_in(page, app, live_server)
+    log_in(page, live_server, "eleni", PASSWORD)
     page.goto(f"{live_server}/matches/{match_id}/hands/new")
     expect(page.locator("[data-side='0'] [data-meld-row]")).to_have_count(5)  # no folding
     expect(page.locator("[data-card-picker]")).to_be_hidden()

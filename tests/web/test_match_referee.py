@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from support.world import new_club, pagat_match, signed_in
+from support.world import new_club, pagat_match, signed_in_as
 
 from scorekeeper.services import accounts
 
@@ -21,18 +21,10 @@ def runs_only_match(app: Flask) -> Iterator[int]:
         yield match.id
 
 
-def log_in(client: FlaskClient, app: Flask, username: str) -> FlaskClient:
-    with app.app_context():
-        user = accounts.find_user(username)
-        assert user is not None
-        user_id = user.id
-    return signed_in(client, user_id)
-
-
 def test_the_checker_opened_from_a_match_uses_its_house_rules(
     app: Flask, client: FlaskClient, runs_only_match: int
 ) -> None:
-    log_in(client, app, "eleni")
+    signed_in_as(client, "eleni")
     plain = client.get("/referee/meld?cards=QH+QD+QC").get_data(as_text=True)
     assert "runs only" not in plain
     page = client.get(f"/referee/meld?match={runs_only_match}&cards=QH+QD+QC")
@@ -44,7 +36,7 @@ def test_the_checker_opened_from_a_match_uses_its_house_rules(
 def test_a_stranger_gets_the_plain_checker_and_no_match_rules(
     app: Flask, client: FlaskClient, runs_only_match: int
 ) -> None:
-    log_in(client, app, "stranger")
+    signed_in_as(client, "stranger")
     text = client.get(f"/referee/meld?match={runs_only_match}&cards=QH+QD+QC").get_data(
         as_text=True
     )
@@ -55,7 +47,7 @@ def test_a_stranger_gets_the_plain_checker_and_no_match_rules(
 def test_the_match_rules_page_and_the_scoreboard_links(
     app: Flask, client: FlaskClient, runs_only_match: int
 ) -> None:
-    log_in(client, app, "eleni")
+    signed_in_as(client, "eleni")
     board = client.get(f"/matches/{runs_only_match}").get_data(as_text=True)
     assert f'href="/referee/meld?match={runs_only_match}"' in board
     assert f'href="/matches/{runs_only_match}/rules"' in board

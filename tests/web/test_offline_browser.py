@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
-from support.browser import PHONE, log_in, serve
+from support.browser import PHONE, log_in, serve, shoot
 from support.hand_entries import typed
 from support.world import new_club, pagat_match
 
@@ -145,14 +145,6 @@ def api_match(page: Page, server: str, match_id: int) -> dict[str, Any]:
     return body
 
 
-def shoot(page: Page, screenshots: Path, name: str) -> None:
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        page.screenshot(path=screenshots / f"offline-{name}-{scheme}.png", full_page=True)
-    page.emulate_media(color_scheme="light")
-
-
 def worker_ready(page: Page, server: str, match_id: int) -> None:
     """Wait until the service worker controls the page and keeps the match's pages."""
     # Functions, not bare expressions: Playwright retries an expression with eval(), which
@@ -217,7 +209,7 @@ def test_a_draft_survives_reload_and_back_until_saved_or_discarded(
 
     page.reload()
     restored()
-    shoot(page, screenshots, f"draft-restored-{lang}")
+    shoot(page, screenshots, f"offline-draft-restored-{lang}")
     page.set_viewport_size(SMALL)  # the smallest phone: the line and its button still fit
     assert page.evaluate("document.documentElement.scrollWidth") <= SMALL["width"]
     assert (note.bounding_box() or {"height": 0})["height"] < 130
@@ -318,7 +310,7 @@ def test_a_hand_saved_offline_waits_then_is_sent_once(
     page.set_viewport_size(PHONE)
     # The next hand is hand 2, though the page was drawn when hand 1 was next.
     expect(page.locator("a.button-big")).to_contain_text("2")
-    shoot(page, screenshots, f"waiting-{lang}")
+    shoot(page, screenshots, f"offline-waiting-{lang}")
 
     # A second tab on the same scoreboard: both try to send when the network is back.
     other = context.new_page()
@@ -367,7 +359,7 @@ def test_a_queued_hand_the_server_refuses_comes_back_as_its_draft(
         refused = page.locator("[data-outbox-board] .outbox-refused")
         expect(refused).to_be_visible(timeout=15000)
         expect(refused).to_contain_text(words["refused"])
-        shoot(page, screenshots, f"refused-{lang}")
+        shoot(page, screenshots, f"offline-refused-{lang}")
         assert api_match(page, server, match_id)["hands"] == []
         refused.get_by_role("link", name=words["fix"]).click()
 
@@ -378,5 +370,5 @@ def test_a_queued_hand_the_server_refuses_comes_back_as_its_draft(
         expect(problems).to_contain_text("3♥ 5♠ 9♦")
         expect(page.locator("#kozi-H")).to_be_checked()
         expect(page.locator("[data-side='0'] [data-meld]").first).to_have_value("3H 5S 9D")
-        shoot(page, screenshots, f"refused-draft-{lang}")
+        shoot(page, screenshots, f"offline-refused-draft-{lang}")
         context.close()

@@ -11,11 +11,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import shown
-from support.world import pagat_match, signed_in
-
-from scorekeeper.extensions import db
-from scorekeeper.models import User
-from scorekeeper.services import clubs
+from support.world import signed_in
 
 pytestmark = pytest.mark.browser
 
@@ -81,14 +77,6 @@ def sign_in(page: Page, app: Flask, live_server: str) -> None:
     cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
     assert cookie is not None
     page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
-
-
-@pytest.fixture
-def match_id(app: Flask, owner: User) -> int:
-    with app.app_context():
-        club = clubs.create_club(db.session.merge(owner), "Friday Biriba")
-        seats = [clubs.add_player(club, name).id for name in ("Ann", "Bob", "Cy", "Di")]
-        return pagat_match(club, db.session.merge(owner), seats).id
 
 
 def test_the_picker_on_two_phones_in_two_languages(

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import log_in
+from support.browser import fits_a_phone, log_in, shoot
 from support.hand_entries import REFERENCE_HAND, typed
 
 from scorekeeper import match as matches
@@ -83,20 +83,11 @@ def line_count(target: Locator) -> int:
 
 
 def check_fit(page: Page, width: int, where: str) -> None:
-    scroll = page.evaluate("document.documentElement.scrollWidth")
-    assert scroll <= width, f"{where}: scrolls sideways ({scroll} > {width})"
+    fits_a_phone(page, width)
     header = page.locator(".site-header").bounding_box()
     assert header is not None
     # one row for the brand and the language, one for the links: never a third
     assert header["height"] <= 112, f"{where}: the header takes {header['height']}px"
-
-
-def shoot(page: Page, folder: Path, name: str, width: int, where: str) -> None:
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        check_fit(page, width, where)
-        page.screenshot(path=folder / f"polish-{name}-{scheme}.png", full_page=True)
-    page.emulate_media(color_scheme="light")
 
 
 def big_enough(page: Page, selector: str) -> None:
@@ -125,17 +116,21 @@ def walk(
     page: Page, base: str, world: World, folder: Path, tag: str, width: int, lang: str
 ) -> None:
     greek = lang == "el"
+
+    def fits(page: Page) -> None:
+        check_fit(page, width, f"{page.url} {tag}")
+
     # --- signed out: the home page, the demo, the API page ---------------------------------
     page.goto(base + "/")
     big_enough(page, ".home-actions .button")
     demo = page.locator(".home-actions a[href='/demo']")
     expect(demo).to_have_text("Δες ένα παράδειγμα" if greek else "Try the demo")
     assert page.locator(".home-shot img").evaluate("img => img.naturalWidth") > 0
-    shoot(page, folder, f"home-{tag}", width, f"home {tag}")
+    shoot(page, folder, f"polish-home-{tag}", fits)
     demo.click()
     expect(page.locator("[data-deal-order]")).to_contain_text("Giorgos → Maria → Kostas → Eleni")
     expect(page.locator("#hand-5 details")).to_have_attribute("open", "")
-    shoot(page, folder, f"demo-{tag}", width, f"demo {tag}")
+    shoot(page, folder, f"polish-demo-{tag}", fits)
     page.goto(base + "/api")
     check_fit(page, width, f"api {tag}")
 
@@ -145,7 +140,7 @@ def walk(
     cards = page.locator(".running-card")
     expect(cards).to_have_count(1)
     big_enough(page, ".running-link, .running-new")
-    shoot(page, folder, f"home-in-{tag}", width, f"home signed in {tag}")
+    shoot(page, folder, f"polish-home-in-{tag}", fits)
 
     # --- the scoreboard: deal order, and "Hand" on one line in the numbers -----------------
     page.goto(f"{base}/matches/{world.running_id}")
@@ -154,7 +149,7 @@ def walk(
     first = page.locator("#progress .chart-numbers thead th").first
     expect(first).to_have_text("Γύρος" if greek else "Hand")
     assert line_count(first) == 1, "the numbers table breaks “Hand” in two"
-    shoot(page, folder, f"scoreboard-{tag}", width, f"scoreboard {tag}")
+    shoot(page, folder, f"polish-scoreboard-{tag}", fits)
 
     # --- history: local time, and what the correction changed ------------------------------
     page.goto(f"{base}/matches/{world.running_id}/hands/2/history")
@@ -162,14 +157,14 @@ def walk(
     expect(stamp).to_have_attribute("data-local", "1")
     assert "UTC" not in stamp.inner_text(), "shown in the phone's time, not UTC"
     expect(page.locator(".version-edited mark.changed-mark").first).to_be_visible()
-    shoot(page, folder, f"history-{tag}", width, f"history {tag}")
+    shoot(page, folder, f"polish-history-{tag}", fits)
 
     # --- the player page: the trend on one line ----------------------------------------------
     page.goto(f"{base}/clubs/{world.club_id}/players/{world.player_id}")
     trend = page.locator(".rating-trend")
     expect(trend).to_be_visible()
     assert line_count(trend) == 1, "the rating trend wraps a character a line"
-    shoot(page, folder, f"player-{tag}", width, f"player {tag}")
+    shoot(page, folder, f"polish-player-{tag}", fits)
 
     # --- the new-match form: the deal order follows the seats; refresh keeps the URL clean --
     new_match = f"{base}/clubs/{world.club_id}/matches/new"
@@ -185,6 +180,6 @@ def walk(
     expect(page.locator("#preset")).to_have_value("buraco-us")
     expect(order).to_contain_text("αριστερά" if greek else "to the left")
     order.scroll_into_view_if_needed()
-    shoot(page, folder, f"new-match-{tag}", width, f"new match {tag}")
+    shoot(page, folder, f"polish-new-match-{tag}", fits)
     page.locator(".nav-form button").click()  # log out for the next phone
     page.wait_for_load_state()

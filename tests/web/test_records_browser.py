@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from playwright.sync_api import Page, expect
-from support.browser import record_requests, shown
+from support.browser import fits_a_phone, log_in, record_requests, shoot
 from support.hand_entries import LOSERS, WINNERS, typed
 from werkzeug.security import generate_password_hash
 
@@ -27,7 +27,6 @@ from scorekeeper.services import clubs, seasons, stats
 pytestmark = pytest.mark.browser
 
 PASSWORD = "correct horse"
-TAPPABLE = "main a, main button, main input, main select, main summary"
 
 
 def won_by(winner: str, names: tuple[str, str] = ("A", "B")) -> dict[str, object]:
@@ -87,44 +86,25 @@ def club(app: Flask) -> Club:
         return Club(friday.id, ids["Ann"], long.id, made[0])
 
 
-def fits_a_phone(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
-    for target in shown(page.locator(TAPPABLE)):
-        assert target.height >= 44, f"{target.html} is too small"
-
-
 def stroke_of(page: Page, selector: str) -> str:
     return str(page.locator(selector).first.evaluate("e => getComputedStyle(e).stroke"))
 
 
-def shoot(page: Page, folder: Path, name: str, chart: str | None = None) -> None:
-    """A screenshot in light and in dark, each checked for fit; a picture's first line must
-    change colour with the theme."""
+def follows_the_theme(page: Page, chart: str) -> None:
+    """The picture `chart`'s first line changes colour between light and dark."""
     strokes = []
-    for scheme, suffix in (("light", ""), ("dark", "-dark")):
+    for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        fits_a_phone(page)
-        if chart:
-            strokes.append(stroke_of(page, f"{chart} .chart-line-0"))
-        page.screenshot(path=folder / f"records-{name}{suffix}.png", full_page=True)
+        strokes.append(stroke_of(page, f"{chart} .chart-line-0"))
     page.emulate_media(color_scheme="light")
-    if chart:
-        assert strokes[0] != strokes[1], "the picture follows the theme"
-
-
-def log_in(page: Page, live_server: str) -> None:
-    page.goto(live_server + "/login")
-    page.get_by_label("Username").fill("eleni")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_load_state()
+    assert strokes[0] != strokes[1], "the picture follows the theme"
 
 
 def test_player_partnerships_and_match_pictures_on_a_phone(
     page: Page, live_server: str, club: Club, screenshots: Path
 ) -> None:
     requested = record_requests(page)
-    log_in(page, live_server)
+    log_in(page, live_server, "eleni", PASSWORD)
 
     # --- from the club page to Ann's page ------------------------------------------------
     page.goto(f"{live_server}/clubs/{club.id}")
@@ -137,7 +117,8 @@ def test_player_partnerships_and_match_pictures_on_a_phone(
     page.locator("#rating summary").click()
     expect(page.locator("#rating .chart-numbers tbody tr")).to_have_count(7)
     expect(page.locator(".best-hand").first.locator(".card-face").first).to_have_text("5♠")
-    shoot(page, screenshots, "player", "#rating")
+    shoot(page, screenshots, "records-player")
+    follows_the_theme(page, "#rating")
 
     # --- head to head from Ann's page ------------------------------------------------------
     page.get_by_label("Ann against").select_option(label="Bob")
@@ -150,7 +131,7 @@ def test_player_partnerships_and_match_pictures_on_a_phone(
     page.get_by_role("link", name="Partnerships").click()
     expect(page.get_by_role("heading", level=1, name="Partnerships")).to_be_visible()
     expect(page.locator(".stats-table tbody tr")).to_have_count(6)
-    shoot(page, screenshots, "partnerships")
+    shoot(page, screenshots, "records-partnerships")
 
     # --- a long match's score picture on its scoreboard -------------------------------------
     page.goto(f"{live_server}/matches/{club.long_match}")
@@ -163,7 +144,8 @@ def test_player_partnerships_and_match_pictures_on_a_phone(
     expect(page.locator("#progress .chart-label-x")).to_have_text(["0", "2", "4", "6", "8"])
     page.locator("#progress summary").click()
     expect(page.locator("#progress tbody tr")).to_have_count(8)
-    shoot(page, screenshots, "match-chart", "#progress")
+    shoot(page, screenshots, "records-match-chart")
+    follows_the_theme(page, "#progress")
 
     hosts = {urlsplit(url).netloc for url in requested if not url.startswith("data:")}
     assert hosts == {urlsplit(live_server).netloc}, "no request leaves the server"
@@ -172,7 +154,7 @@ def test_player_partnerships_and_match_pictures_on_a_phone(
 def test_the_owner_adds_a_season_and_moves_a_match_into_it(
     page: Page, live_server: str, club: Club, screenshots: Path
 ) -> None:
-    log_in(page, live_server)
+    log_in(page, live_server, "eleni", PASSWORD)
     page.goto(f"{live_server}/clubs/{club.id}")
     page.get_by_role("link", name="Seasons").first.click()
     expect(page.get_by_role("heading", level=1, name="Seasons")).to_be_visible()
@@ -184,7 +166,7 @@ def test_the_owner_adds_a_season_and_moves_a_match_into_it(
     page.get_by_role("button", name="Add the season").click()
     expect(page.get_by_role("alert")).to_contain_text("These days overlap the season Spring 2026")
     expect(page.get_by_label("Season's name")).to_have_value("Summer 2026")
-    shoot(page, screenshots, "season-refused")
+    shoot(page, screenshots, "records-season-refused")
     page.get_by_label("First day").fill("2026-06-01")
     page.get_by_role("button", name="Add the season").click()
     expect(page.get_by_text("The season Summer 2026 is ready.")).to_be_visible()
@@ -200,4 +182,4 @@ def test_the_owner_adds_a_season_and_moves_a_match_into_it(
     page.locator(".match-season").get_by_role("link", name="Summer 2026").click()
     expect(page.locator(".tap-list .card-title")).to_have_count(1)
     expect(page.get_by_text("placed by the owner")).to_be_visible()
-    shoot(page, screenshots, "season")
+    shoot(page, screenshots, "records-season")

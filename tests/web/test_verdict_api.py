@@ -9,14 +9,8 @@ from html import unescape
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
-from support.world import signed_in
 from werkzeug.datastructures import MultiDict
-
-from scorekeeper import match as matches
-from scorekeeper.match import TeamSpec
-from scorekeeper.services import accounts, clubs
 
 GREEK = {"Accept-Language": "el-GR,el;q=0.9,en;q=0.5"}
 ENGLISH = {"Accept-Language": "en"}
@@ -70,20 +64,6 @@ def test_the_api_verdict_speaks_the_requests_language(client: FlaskClient) -> No
     assert greek["verdict_words"]["title"] == "Έγκυρος"
     # the fields that were there before are all still there, beside the worded ones
     assert english.keys() == greek.keys() >= {"legal", "kind", "card_points", "bonus", "wilds"}
-
-
-@pytest.fixture
-def match_id(app: Flask, client: FlaskClient) -> int:
-    """A pagat match for four whose owner is logged in on `client`."""
-    with app.app_context():
-        owner = accounts.create_user("eleni", "password1")
-        club = clubs.create_club(owner, "Friday Biriba")
-        ids = [clubs.add_player(club, name).id for name in ("Ann", "Bob", "Cy", "Di")]
-        teams = [TeamSpec("Us", (ids[0], ids[2])), TeamSpec("Them", (ids[1], ids[3]))]
-        match = matches.create_match(club, owner, "pagat", "4p", teams)
-        owner_id, number = owner.id, match.id
-    signed_in(client, owner_id)
-    return number
 
 
 @LANGUAGES

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask_babel import gettext as _
 
@@ -187,8 +187,9 @@ class ScoredHand:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class TallySide:
+class TallySide(NamedTuple):
+    """One side of a tally (a named tuple: a long match's pages read hundreds of them)."""
+
     name: str
     players: tuple[int, ...]
     team: str | None
@@ -224,6 +225,22 @@ class Tally:
 
     @classmethod
     def from_json(cls, stored: Mapping[str, Any]) -> Tally:
+        """A stored tally. Tallies are written by this module (and migration 0009) in one
+        shape, read as it is; anything else is read field by field."""
+        try:
+            return cls(
+                stored["kozi"],
+                tuple(
+                    TallySide(s["name"], tuple(s["players"]), s["team"], s["score"])
+                    for s in stored["sides"]
+                ),
+                stored["problems"],
+            )
+        except (KeyError, TypeError):
+            return cls._read(stored)
+
+    @classmethod
+    def _read(cls, stored: Mapping[str, Any]) -> Tally:
         return cls(
             kozi=stored.get("kozi") if isinstance(stored.get("kozi"), str) else None,
             sides=tuple(

@@ -7,10 +7,11 @@ up once (`hand_lines`), never scoring a hand again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
@@ -23,7 +24,14 @@ from scorekeeper.match.setup import names_of, setup_of
 from scorekeeper.models import Hand, HandVersion, Match
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.i18n import translating
-from scorekeeper.rules.match import MatchSetup, MatchState, carry, carry_back, deal_order
+from scorekeeper.rules.match import (
+    MatchSetup,
+    MatchState,
+    carry_back,
+    deal_order,
+    running_totals,
+    start_totals,
+)
 from scorekeeper.rules.opening import Requirement
 from scorekeeper.rules.variants import Variant
 from scorekeeper.services.errors import ServiceError
@@ -145,9 +153,9 @@ def _team_players(match: Match) -> dict[str, str]:
 # --- the hands ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class HandLine:
-    """One hand as a list of hands shows it, without its lines: what its tally says."""
+class HandLine(NamedTuple):
+    """One hand as a list of hands shows it, without its lines: what its tally says (a
+    named tuple: a long match's scoreboard makes hundreds)."""
 
     number: int
     version: int
@@ -162,24 +170,29 @@ def hand_lines(match: Match) -> list[HandLine]:
     """Every hand of the match, oldest first, with the totals before and after it: the
     tallies added up once, in order (a few bytes a hand; no hand is scored)."""
     setup = setup_of(match)
-    totals = {name: Fraction(0) for name in setup.competitors}
+    rows = _tally_rows(match.id)
+    running = running_totals(setup, [None if r[2] else r[4].played() for r in rows])
+    before = start_totals(setup)
     lines = []
-    for number, version, deleted, reason, tally in _tally_rows(match.id):
-        after = totals if deleted else carry(setup, totals, tally.played(), number)
-        lines.append(HandLine(number, version, deleted, tally, reason, totals, after))
-        totals = after
+    for (number, version, deleted, reason, tally), after in zip(rows, running, strict=True):
+        lines.append(HandLine(number, version, deleted, tally, reason, before, after))
+        before = after
     return lines
 
 
 def last_tally(match: Match, before: int | None = None) -> tuple[int, Tally] | None:
     """The number and tally of the last live hand (before hand `before`): one row."""
-    query = sa.select(Hand.number).where(Hand.match_id == match.id, Hand.deleted.is_(False))
+    query = sa.select(Hand.number, Hand.tally).where(
+        Hand.match_id == match.id, Hand.deleted.is_(False)
+    )
     if before is not None:
         query = query.where(Hand.number < before)
-    number = db.session.scalar(query.order_by(Hand.number.desc()).limit(1))
-    if number is None:
+    row = db.session.execute(query.order_by(Hand.number.desc()).limit(1)).first()
+    if row is None:
         return None
-    return number, _tally_rows(match.id, since=number, until=number)[0][4]
+    if row.tally is None:  # written before tallies were
+        return row.number, _tally_rows(match.id, since=row.number, until=row.number)[0][4]
+    return row.number, Tally.from_json(row.tally)
 
 
 def last_entry(match: Match) -> HandEntry | None:
@@ -205,17 +218,36 @@ def newest_hands(match: Match, count: int) -> list[Hand]:
     )
 
 
-def hands_numbered(match: Match, numbers: Iterable[int]) -> list[Hand]:
-    wanted = sorted(set(numbers))
-    if not wanted:
-        return []
-    return list(
-        db.session.scalars(
-            sa.select(Hand)
-            .where(Hand.match_id == match.id, Hand.number.in_(wanted))
-            .order_by(Hand.number.desc())
-        )
+def results_of(match: Match, lines: Sequence[HandLine]) -> dict[int, ScoredHand]:
+    """The stored results of the hands `lines`, each in the reader's language (see `shown`),
+    by number: their results read in one query (their entries only where a result must be
+    scored again to be worded)."""
+    numbers = [line.number for line in lines]
+    if not numbers:
+        return {}
+    query = sa.select(Hand.number, Hand.result).where(
+        Hand.match_id == match.id, Hand.number.in_(numbers)
     )
+    stored: dict[int, dict[str, Any]] = {n: r for n, r in db.session.execute(query)}
+    found = {}
+    for line in lines:
+        scored = ScoredHand.from_json(stored[line.number])
+        if translating():
+            scored = scored.worded() or _scored_again(match, line, scored)
+        found[line.number] = scored
+    return found
+
+
+def _scored_again(match: Match, line: HandLine, stored: ScoredHand) -> ScoredHand:
+    """A result stored before results kept their words, scored again to be worded."""
+    entry = db.session.scalar(
+        sa.select(Hand.entry).where(Hand.match_id == match.id, Hand.number == line.number)
+    )
+    try:
+        scored = score_entry(setup_of(match), HandEntry.from_json(entry or {}), line.before)
+    except (ServiceError, KeyError, ValueError):
+        return stored
+    return scored.worded() or stored
 
 
 def shown(
@@ -275,13 +307,25 @@ def _tallies_from(match: Match, number: int) -> list[Tally]:
     ]
 
 
+#: A hand as a list of hands reads it: number, version, deleted, accepted reason, tally.
+TallyRow = tuple[int, int, bool, str | None, Tally]
+
+
 def _tally_rows(
     match_id: int, since: int | None = None, until: int | None = None
-) -> list[tuple[int, int, bool, str | None, Tally]]:
+) -> list[TallyRow]:
     """Each hand's number, version, deletion, reason and tally, in order (from `since` to
     `until`, where given)."""
+    # The tally as the text the database keeps, read here: the JSON and Boolean types'
+    # own conversions cost more than the few bytes of each tally (hundreds a page).
     query = (
-        sa.select(Hand.number, Hand.version, Hand.deleted, Hand.accepted_reason, Hand.tally)
+        sa.select(
+            Hand.number,
+            Hand.version,
+            sa.type_coerce(Hand.deleted, sa.Integer),
+            Hand.accepted_reason,
+            sa.type_coerce(Hand.tally, sa.Text),
+        )
         .where(Hand.match_id == match_id)
         .order_by(Hand.number)
     )
@@ -289,23 +333,26 @@ def _tally_rows(
         query = query.where(Hand.number >= since)
     if until is not None:
         query = query.where(Hand.number <= until)
-    rows = []
-    missing = []
-    for number, version, deleted, reason, tally in db.session.execute(query):
-        rows.append([number, version, deleted, reason, tally])
-        if tally is None:
-            missing.append(number)
-    if missing:  # rows written before tallies were: read from their entry and result
-        stored = {
-            number: (entry, result)
+    rows: list[TallyRow] = []
+    missing: list[int] = []
+    for number, version, deleted, reason, stored in db.session.execute(query):
+        if stored is None:  # a row written before tallies were: read from entry and result
+            missing.append(len(rows))
+            stored = {}
+        elif isinstance(stored, str):  # SQLite's text (psycopg reads a JSON value itself)
+            stored = json.loads(stored)
+        rows.append((number, version, bool(deleted), reason, Tally.from_json(stored)))
+    if missing:
+        numbers = [rows[i][0] for i in missing]
+        made = {
+            number: tally_of(entry, result)
             for number, entry, result in db.session.execute(
                 sa.select(Hand.number, Hand.entry, Hand.result).where(
-                    Hand.match_id == match_id, Hand.number.in_(missing)
+                    Hand.match_id == match_id, Hand.number.in_(numbers)
                 )
             )
         }
-        for row in rows:
-            if row[4] is None:
-                entry, result = stored[row[0]]
-                row[4] = tally_of(entry, result)
-    return [(n, v, d, r, Tally.from_json(t)) for n, v, d, r, t in rows]
+        for i in missing:
+            number, version, deleted, reason, _tally = rows[i]
+            rows[i] = (number, version, deleted, reason, Tally.from_json(made[number]))
+    return rows

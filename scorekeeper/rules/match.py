@@ -144,6 +144,45 @@ def carry(
     return after
 
 
+def running_totals(
+    setup: MatchSetup, hands: Sequence[PlayedHand | None]
+) -> list[dict[str, Fraction]]:
+    """The totals after each of `hands` in order, from the start (None: a hand that counts
+    nothing, a deleted one): what carrying them one by one gives, for a list of every
+    hand of a long match. Whole scores are summed as integers and each side's share as a
+    fraction, so a page of hundreds of hands is not hundreds of fraction sums.
+
+    >>> from .formats import find_format
+    >>> from .presets import find_variant
+    >>> teams = {"A": ("1",), "B": ("2",)}
+    >>> setup = MatchSetup(find_variant("pagat"), find_format("2p"), ("1", "2"), teams)
+    >>> won = PlayedHand((Side(("1",), 50, "A"), Side(("2",), -30, "B")))
+    >>> [totals["A"] for totals in running_totals(setup, [won, None, won])]
+    [Fraction(50, 1), Fraction(50, 1), Fraction(100, 1)]
+    """
+    team_credit = setup.table_format.credit is Credit.TEAM
+    sums: dict[str, Fraction | int] = {name: 0 for name in setup.competitors}
+    after = []
+    for number, hand in enumerate(hands, start=1):
+        if hand is not None:
+            for side in hand.sides:
+                if team_credit:
+                    if side.team not in sums:
+                        raise MatchError(
+                            tr(
+                                "Hand {number}: '{team}' is not a team of this match.",
+                                number=number,
+                                team=side.team,
+                            )
+                        )
+                    sums[side.team] += side.score
+                    continue
+                for player, share in credits(setup, PlayedHand((side,)), number).items():
+                    sums[player] += share
+        after.append({name: Fraction(total) for name, total in sums.items()})
+    return after
+
+
 def carry_back(
     setup: MatchSetup, totals: Mapping[str, Fraction], hand: PlayedHand, number: int = 0
 ) -> dict[str, Fraction]:

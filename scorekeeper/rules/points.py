@@ -28,6 +28,10 @@ _VULGAR = {
 
 def format_points(points: Fraction | int) -> str:
     """Points as players write them: ``1252½``; a minus sign, never a rounded half."""
+    # Most points are whole: a page of a long match writes thousands of them.
+    if isinstance(points, int) or points.denominator == 1:
+        whole_points = int(points)
+        return f"−{-whole_points}" if whole_points < 0 else str(whole_points)
     value = Fraction(points)
     sign = "−" if value < 0 else ""
     value = abs(value)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask_babel import gettext as _
@@ -66,18 +66,18 @@ class EntryLayout:
     openings: tuple[str, ...]  # each fixed team's opening need this hand (none where shared)
     seating: Seating  # who may sit on which side, as every edge reads a hand's sides
     view: MatchView  # where the match stood before this hand (its progress, no replay)
+    number: int | None = None  # the hand corrected (None: the next hand)
     last_kozi: str = ""  # the kózi of the hand before: offered first, never chosen for you
     opening_needed: tuple[int, ...] = ()  # each fixed team's need in card points (0: none)
 
     @classmethod
     def of(cls, match: Match, number: int | None = None) -> EntryLayout:
-        """The form of hand `number` (or of the next hand)."""
+        """The form of hand `number` (or of the next hand), as a post reads it: what only
+        a page shows (`for_page`) is read when a page is drawn."""
         fmt = format_of(match)
         view = view_of(match, before=number)
         openings: tuple[str, ...] = ()
         needed: tuple[int, ...] = ()
-        before = last_tally(match, before=number)
-        last_kozi = "" if before is None else before[1].kozi or ""
         shared = fmt.credit is Credit.SHARES
         if shared:
             count = len(fmt.shapes[0])
@@ -107,9 +107,14 @@ class EntryLayout:
             openings,
             seating_of(match),
             view,
-            last_kozi,
-            needed,
+            number,
+            opening_needed=needed,
         )
+
+    def for_page(self, match: Match) -> EntryLayout:
+        """The layout with what the page shows besides: the kózi of the hand before."""
+        before = last_tally(match, before=self.number)
+        return replace(self, last_kozi="" if before is None else before[1].kozi or "")
 
     @property
     def kozi(self) -> bool:

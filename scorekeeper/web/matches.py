@@ -28,7 +28,7 @@ from scorekeeper.web.auth import me
 from scorekeeper.web.game_words import SUIT_CHOICES
 from scorekeeper.web.hand_forms import EntryLayout, HandForm, opening_line
 from scorekeeper.web.match_forms import new_match_form
-from scorekeeper.web.scoreboard import board, cards_text, points, version_rows
+from scorekeeper.web.scoreboard import board, cards_text, points, tally_rows, version_rows
 from scorekeeper.web.seasons import scoreboard_extras
 from scorekeeper.web.verdict_words import verdict_text
 
@@ -135,8 +135,8 @@ def new_hand(match_id: int) -> ResponseReturnValue:
         return _refused(match, form, error)
     flash(_("Hand %(number)d saved.", number=hand.number))
     if _wants_json():
-        return _saved(match, hand.number, 201 if new else 200)
-    return redirect(url_for(".scoreboard", match_id=match.id))
+        return _saved(match_id, hand.number, 201 if new else 200)
+    return redirect(url_for(".scoreboard", match_id=match_id))
 
 
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -164,8 +164,8 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
         return _refused(match, form, error, number)
     flash(_("Hand %(number)d corrected.", number=number))
     if _wants_json():
-        return _saved(match, number, 200)
-    return redirect(url_for(".scoreboard", match_id=match.id))
+        return _saved(match_id, number, 200)
+    return redirect(url_for(".scoreboard", match_id=match_id))
 
 
 @bp.post("/matches/<int:match_id>/hands/preview")
@@ -208,6 +208,16 @@ def delete_match(match_id: int) -> ResponseReturnValue:
     return redirect(url_for("clubs.show", club_id=club_id))
 
 
+@bp.get("/matches/<int:match_id>/hands")
+@login_required
+def all_hands(match_id: int) -> ResponseReturnValue:
+    """Every hand of the match with its scores and the totals after it; each leads to its
+    lines and history (the scoreboard shows only the newest hands whole)."""
+    match = _match(match_id)
+    rows = tally_rows(match, matches.hand_lines(match))
+    return render_template("matches/hands.html", match=match, rows=rows)
+
+
 @bp.get("/matches/<int:match_id>/hands/<int:number>/history")
 @login_required
 def hand_history(match_id: int, number: int) -> ResponseReturnValue:
@@ -231,8 +241,9 @@ def _wants_json() -> bool:
     return accept.best_match(["text/html", "application/json"]) == "application/json"
 
 
-def _saved(match: Match, number: int, status: int) -> ResponseReturnValue:
-    scoreboard = url_for(".scoreboard", match_id=match.id)
+def _saved(match_id: int, number: int, status: int) -> ResponseReturnValue:
+    # By the id: the commit expired the match, and reading it again costs a query.
+    scoreboard = url_for(".scoreboard", match_id=match_id)
     return jsonify(saved=True, number=number, scoreboard=scoreboard), status
 
 
@@ -346,11 +357,12 @@ def _hand_page(
 ) -> ResponseReturnValue:
     if _wants_json() and request.method == "POST":
         return _not_saved(form, status, preview)
+    layout = form.layout.for_page(match)
     page = render_template(
         "matches/hand.html",
         match=match,
         form=form,
-        layout=form.layout,
+        layout=layout,
         number=number,
         next_number=form.layout.view.next_number,
         preview=preview,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask import url_for
 from flask_babel import gettext as _
 
 from scorekeeper.match import HandLine, MatchView
@@ -13,6 +14,10 @@ from scorekeeper.models import Match
 from scorekeeper.rules.points import format_points
 from scorekeeper.services.ratings import Rating
 from scorekeeper.web.charts import Chart, Series, line_chart
+
+#: The hands the score picture's table of numbers lists (the last ones; the page of all
+#: hands has every one).
+TABLE_ROWS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +30,7 @@ class Picture:
     columns: tuple[str, ...]  # the numbers' table: its header …
     rows: tuple[tuple[str, ...], ...]  # … and its rows
     links: tuple[str | None, ...] = ()  # per row, where its first cell leads (if anywhere)
+    more: tuple[str, str] | None = None  # rows left out: words and where they all are
 
 
 def rating_text(value: float) -> str:
@@ -32,10 +38,13 @@ def rating_text(value: float) -> str:
     return f"{value:.1f}".replace("-", "−")
 
 
-def progress_picture(match: Match, view: MatchView, lines: list[HandLine]) -> Picture | None:
+def progress_picture(
+    match: Match, view: MatchView, lines: list[HandLine], rows: int = TABLE_ROWS
+) -> Picture | None:
     """Each competitor's running total after every hand, against the target; None before
     the first hand. `lines` are the match's hands with their totals (`match.hand_lines`),
-    read once for the whole scoreboard."""
+    read once for the whole scoreboard. Its table of numbers lists the last `rows` hands;
+    the page of all hands has every one."""
     live = [line for line in lines if not line.deleted]
     if not live:
         return None
@@ -66,7 +75,14 @@ def progress_picture(match: Match, view: MatchView, lines: list[HandLine]) -> Pi
         x_title=_("hand"),
         columns=(_("Hand"), *shown),
         rows=tuple(
-            (str(line.number), *(format_points(line.after[key]) for key in order)) for line in live
+            (str(line.number), *(format_points(line.after[key]) for key in order))
+            for line in live[-rows:]
+        ),
+        more=None
+        if len(live) <= rows
+        else (
+            _("The totals after every hand: all hands of the match"),
+            url_for("matches.all_hands", match_id=match.id),
         ),
     )
 

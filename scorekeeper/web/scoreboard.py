@@ -22,9 +22,8 @@ from scorekeeper.match import (
     SideEntry,
     format_of,
     hand_lines,
-    hands_numbered,
     names_of,
-    shown,
+    results_of,
     shown_version,
     totals_before,
     variant_of,
@@ -41,10 +40,10 @@ from scorekeeper.web.pictures import Picture, progress_picture
 
 #: A kózi as stored ("H") → its symbol ("♥"), from the rules engine's suits.
 SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
-#: The newest hands a scoreboard shows with their lines; the earlier ones show their scores
-#: and lead to their own page. A real match has 10 to 30 hands: most show whole, and a
-#: scoreboard of 300 hands costs not much more than one of 20.
-DETAILED_HANDS = 20
+#: The newest hands a scoreboard shows, with their lines; the earlier ones are on the page
+#: of all hands (a link under them). A real match has 10 to 30 hands, and the table looks
+#: back a few hands at most; a 300-hand match's scoreboard costs little more than one of 12.
+DETAILED_HANDS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +74,6 @@ class HandRow:
     totals_after: str
     version: int
     flagged: bool  # saved with problems, accepted with a reason
-    detailed: bool = True  # its lines are here (else only each side's score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +92,8 @@ class Board:
     winner: str | None
     winner_total: str | None
     tied: list[str]
-    hands: list[HandRow]
+    hands: list[HandRow]  # the newest, with their lines
+    earlier: int  # the hands before them, on the page of all hands
     house_rules: list[tuple[str, str]]  # the options the players changed, in words
     progress: Picture | None  # the score after each hand, drawn (None before the first)
 
@@ -139,6 +138,7 @@ def board(match: Match) -> Board:
         winner_total=winner_total,
         tied=list(view.tied),
         hands=hand_rows(match, lines),
+        earlier=max(0, len(lines) - DETAILED_HANDS),
         house_rules=[
             (option_label(name, variant), _option_value(value))
             for name, value in match.house_rules.items()
@@ -158,41 +158,47 @@ def _option_value(value: Any) -> str:
 
 
 def hand_rows(match: Match, lines: list[HandLine], detailed: int = DETAILED_HANDS) -> list[HandRow]:
-    """The match's hands, newest first: the newest `detailed` with their lines (in the
-    reader's language), the rest with each side's score."""
+    """The newest `detailed` hands of the match, newest first, each with its lines in the
+    reader's language and the totals after it."""
     names = names_of(match)
-    newest = [line.number for line in lines[-detailed:]] if detailed else []
-    stored = {hand.number: hand for hand in hands_numbered(match, newest)}
+    newest = lines[-detailed:] if detailed else []
+    results = results_of(match, newest)
     rows = []
-    for line in reversed(lines):
-        hand = stored.get(line.number)
-        totals = (
-            ""
-            if line.deleted
-            else " · ".join(f"{names.get(n, n)} {points(t)}" for n, t in line.after.items())
-        )
-        if hand is None:
-            sides = [SideRow(s.name, points(s.score), []) for s in line.tally.sides]
-            problems: list[str] = []  # worded on the hand's own page
-            detailed_row = False
-        else:
-            scored = shown(match, line.number, hand.result, hand.entry, line.before)
-            sides, problems, detailed_row = side_rows(scored), list(scored.problems), True
-        rows.append(
-            HandRow(
-                number=line.number,
-                deleted=line.deleted,
-                kozi=SUIT_SYMBOLS.get(line.tally.kozi or ""),
-                sides=sides,
-                problems=problems,
-                accepted_reason=line.accepted_reason,
-                totals_after=totals,
-                version=line.version,
-                flagged=bool(line.tally.problems),
-                detailed=detailed_row,
-            )
-        )
+    for line in reversed(newest):
+        scored = results[line.number]
+        rows.append(_row(line, names, side_rows(scored), list(scored.problems)))
     return rows
+
+
+def tally_rows(match: Match, lines: list[HandLine]) -> list[HandRow]:
+    """Every hand of the match, newest first, as its tally says it: each side's score and
+    the totals after it, without its lines (the page of all hands)."""
+    names = names_of(match)
+    return [
+        _row(line, names, [SideRow(s.name, points(s.score), []) for s in line.tally.sides], [])
+        for line in reversed(lines)
+    ]
+
+
+def _row(
+    line: HandLine, names: dict[str, str], sides: list[SideRow], problems: list[str]
+) -> HandRow:
+    totals = (
+        ""
+        if line.deleted
+        else " · ".join(f"{names.get(n, n)} {points(t)}" for n, t in line.after.items())
+    )
+    return HandRow(
+        number=line.number,
+        deleted=line.deleted,
+        kozi=SUIT_SYMBOLS.get(line.tally.kozi or ""),
+        sides=sides,
+        problems=problems,
+        accepted_reason=line.accepted_reason,
+        totals_after=totals,
+        version=line.version,
+        flagged=bool(line.tally.problems),
+    )
 
 
 def side_rows(result: ScoredHand) -> list[SideRow]:

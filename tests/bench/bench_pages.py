@@ -8,7 +8,8 @@ session cookie, CSRF on as in production):
 - the hand form of the next hand (`GET /matches/<id>/hands/new`);
 - the live preview the form sends 300 ms after every tap (`POST …/hands/preview`);
 - a save through the form as the Save button sends it (`POST …/hands/new`, Accept JSON);
-- the same save through the JSON API (`POST /api/v1/matches/<id>/hands`, bearer token).
+- the same save through the JSON API (`POST /api/v1/matches/<id>/hands`, bearer token,
+  with its Idempotency-Key as the form sends its key).
 
 It prints each median, the ratio from 5 to 300 hands (goals: hand form, live preview and form
 save at most 1.5×, the scoreboard at most 3×) and the form save against the API save at each
@@ -147,7 +148,9 @@ def run(label: str, url: str, rounds: int, large: int) -> list[str]:
             expect(201, response)
 
         def api_save(at: int = match_id) -> None:
-            expect(201, api.post(f"/api/v1/matches/{at}/hands", json=HAND, headers=auth))
+            # The same save: the form sends each new hand's key, the outbox its Idempotency-Key.
+            keyed = {**auth, "Idempotency-Key": os.urandom(8).hex()}
+            expect(201, api.post(f"/api/v1/matches/{at}/hands", json=HAND, headers=keyed))
 
         steps: dict[str, Callable[[], Any]] = {
             "scoreboard": lambda b=base: expect(200, client.get(b)),

@@ -257,6 +257,7 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "api_matches.match"): Route(member(200)),
     ("GET", "referee.match_rules"): Route(member(200)),
     ("GET", "matches.hand_history"): Route(member(200)),
+    ("GET", "matches.all_hands"): Route(member(200)),
     ("GET", "api_matches.hand"): Route(member(200)),
     ("GET", "matches.new_hand"): Route(scorer(200)),
     ("POST", "matches.new_hand"): Route(scorer(302), hand_form("new"), changes=WRITERS),

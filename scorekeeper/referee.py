@@ -111,8 +111,9 @@ def read_opening(value: Any, variant: Variant) -> Requirement | None:
                 value=short(value),
             )
         )
-    if "points" in body:
-        points = body["points"]
+    ((kind, given),) = body.items()  # one of the two, as checked above
+    if kind == "points":
+        points = given
         whole = isinstance(points, int) and not isinstance(points, bool)
         if not whole or not 0 <= points <= MAX_OPENING:
             raise InputError(
@@ -123,7 +124,7 @@ def read_opening(value: Any, variant: Variant) -> Requirement | None:
                 )
             )
         return Requirement(points)
-    score = read_points(body["score"], "'opening.score'")
+    score = read_points(given, "'opening.score'")
     if variant.opening_table is None:
         return None
     return requirement(variant.opening_table, score, variant.opening_comparison)

@@ -215,7 +215,7 @@ def _match(
         variant = find_variant(variant_id).with_options(**options)
         table = find_format(need_text(raw.get("format"), f"{where}.format", 20))
     except ValueError as error:
-        raise Invalid(f"{where}: {error}") from None
+        raise Invalid(_("%(where)s: %(problem)s", where=where, problem=str(error))) from None
     season_key = raw.get("season")
     if season_key is not None and season_key not in seasons:
         raise Invalid(

@@ -76,11 +76,13 @@ def _rules(raw: dict[str, Any], where: str) -> TableFormat:
         variant = preset.with_options(**options)
         table = find_format(need_text(raw.get("format"), f"{where}.format", 20))
     except ValueError as error:
-        raise Invalid(f"{where}: {error}") from None
+        raise Invalid(_("%(where)s: %(problem)s", where=where, problem=str(error))) from None
     try:
         chosen = preset.with_options(**house_rules).options()
     except ValueError as error:
-        raise Invalid(f"{where}.house_rules: {error}") from None
+        raise Invalid(
+            _("%(where)s: %(problem)s", where=f"{where}.house_rules", problem=str(error))
+        ) from None
     # The house rules are the options the players changed: each must say what the match's
     # options say, or the rules page would show rules the scores do not follow.
     kept = variant.options()

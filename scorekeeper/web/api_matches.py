@@ -20,11 +20,12 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_login import current_user
 
 from scorekeeper import match as matches
 from scorekeeper.extensions import csrf, db, login_manager
-from scorekeeper.match import HandEntry, read_hand, seating_of, show
+from scorekeeper.match import HandEntry, read_hand, seating_of, short, show
 from scorekeeper.models import Club, Hand, Match, Player, Role, as_utc
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.services import clubs
@@ -102,7 +103,7 @@ def player(club_id: int, player_id: int) -> Response:
     found = clubs.club_for(me(), club_id)
     row = db.session.get(Player, player_id) if is_row_id(player_id) else None
     if row is None or row.club_id != found.id:
-        raise NotFound(f"Player {player_id} does not play in this club.")
+        raise NotFound(_("Player %(player)d does not play in this club.", player=player_id))
     return jsonify(_player_json(row))
 
 
@@ -114,7 +115,9 @@ def create_match() -> ResponseReturnValue:
     body = _body(MATCH_FIELDS, required=("club", "variant", "format", "teams"))
     club_id = body["club"]
     if isinstance(club_id, bool) or not isinstance(club_id, int):
-        raise Invalid(f"'club' must be the id of one of your clubs, not {show(club_id)}.")
+        raise Invalid(
+            _("'club' must be the id of one of your clubs, not %(value)s.", value=show(club_id))
+        )
     found = clubs.club_for(me(), club_id, Role.SCORER)
     for field in ("variant", "format"):
         if not isinstance(body[field], str):
@@ -190,36 +193,43 @@ def delete_hand(match_id: int, number: int) -> tuple[str, int]:
 
 def _match(match_id: int, needed: Role = Role.VIEWER) -> Match:
     """The match, if the caller is a member of its club (404 otherwise) with `needed` (403)."""
-    missing = f"There is no match {match_id}, or you are not a member of its club."
+    missing = _(
+        "There is no match %(number)d, or you are not a member of its club.", number=match_id
+    )
     return clubs.match_for(me(), match_id, needed, missing)
 
 
 def _body(allowed: frozenset[str], required: Iterable[str] = ()) -> dict[str, Any]:
     """The request's JSON object, with only `allowed` fields and every `required` one."""
     if not request.is_json:
-        abort(415, description="Send the body as JSON, with Content-Type: application/json.")
+        abort(415, description=_("Send the body as JSON, with Content-Type: application/json."))
     body = read_json()
     if not isinstance(body, dict):
-        raise Invalid(f"The request body must be a JSON object, not {_short(body)}.")
+        raise Invalid(
+            _("The request body must be a JSON object, not %(value)s.", value=short(body))
+        )
     unknown = sorted(set(body) - allowed)
     if unknown:
-        fields = ", ".join(sorted(allowed))
-        raise Invalid(f"{show(unknown[0])} is not a field here; the fields are {fields}.")
+        fields = ", ".join(show(field) for field in sorted(allowed))
+        raise Invalid(
+            _(
+                "%(field)s is not a field here; the fields are %(fields)s.",
+                field=show(unknown[0]),
+                fields=fields,
+            )
+        )
     missing = [field for field in required if field not in body]
     if missing:
-        raise Invalid(f"{show(missing[0])} is missing.")
+        raise Invalid(_("%(field)s is missing.", field=show(missing[0])))
     return body
-
-
-def _short(value: Any) -> str:
-    text = show(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _text(body: Mapping[str, Any], field: str) -> str:
     value = body.get(field)
     if not isinstance(value, str):
-        raise Invalid(f"{show(field)} must be text, not {show(value)}.")
+        raise Invalid(
+            _("%(field)s must be text, not %(value)s.", field=show(field), value=show(value))
+        )
     return value
 
 
@@ -232,16 +242,36 @@ def _team_specs(value: Any) -> list[matches.TeamSpec]:
     specs = []
     for number, team in enumerate(value, 1):
         if not isinstance(team, dict):
-            raise Invalid(f"Team {number} must be an object with 'name' and 'players'.")
+            raise Invalid(
+                _("Team %(number)d must be an object with 'name' and 'players'.", number=number)
+            )
         unknown = sorted(set(team) - MATCH_TEAM_FIELDS)
         if unknown:
-            raise Invalid(f"Team {number}: {show(unknown[0])} is not a field of a team.")
+            raise Invalid(
+                _(
+                    "Team %(number)d: %(field)s is not a field of a team.",
+                    number=number,
+                    field=show(unknown[0]),
+                )
+            )
         name = team.get("name", "")
         if not isinstance(name, str):
-            raise Invalid(f"Team {number}: 'name' must be text, not {show(name)}.")
+            raise Invalid(
+                _(
+                    "Team %(number)d: 'name' must be text, not %(value)s.",
+                    number=number,
+                    value=show(name),
+                )
+            )
         players = team.get("players")
         if not isinstance(players, list):
-            raise Invalid(f"Team {number}: 'players' must list player ids, not {show(players)}.")
+            raise Invalid(
+                _(
+                    "Team %(number)d: 'players' must list player ids, not %(value)s.",
+                    number=number,
+                    value=show(players),
+                )
+            )
         specs.append(matches.TeamSpec(name=name, player_ids=tuple(players)))
     return specs
 
@@ -252,7 +282,7 @@ def _hand_body(match: Match) -> tuple[HandEntry, str | None]:
     body = _body(HAND_FIELDS)
     reason = body.pop("accepted_reason", None)
     if reason is not None and not isinstance(reason, str):
-        raise Invalid(f"'accepted_reason' must be text, not {show(reason)}.")
+        raise Invalid(_("'accepted_reason' must be text, not %(value)s.", value=show(reason)))
     return read_hand(body, seating_of(match)), reason
 
 
@@ -262,8 +292,10 @@ def _idempotency_key() -> str | None:
         return None
     if not 0 < len(key) <= IDEMPOTENCY_KEY_LENGTH or not key.isascii() or not key.isprintable():
         raise Invalid(
-            f"Idempotency-Key must be 1 to {IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, "
-            "such as a UUID."
+            _(
+                "Idempotency-Key must be 1 to %(most)d printable ASCII characters, such as a UUID.",
+                most=IDEMPOTENCY_KEY_LENGTH,
+            )
         )
     return key
 
@@ -274,7 +306,7 @@ def _if_match() -> int:
     if not raw:
         abort(
             428,
-            description=(
+            description=_(
                 "Send If-Match with the version of the hand you are changing (its 'version' "
                 "or ETag), so a change you have not seen is never overwritten."
             ),
@@ -284,7 +316,9 @@ def _if_match() -> int:
         text = text[1:-1]
     version = whole_number(text, MAX_ROW_ID)
     if version is None:
-        raise Invalid(f'If-Match must be the hand\'s version, such as "3", not {_short(raw)}.')
+        raise Invalid(
+            _('If-Match must be the hand\'s version, such as "3", not %(value)s.', value=short(raw))
+        )
     return version
 
 

@@ -22,13 +22,14 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from scorekeeper import cli_data, referee
+from scorekeeper import referee
+from scorekeeper.accounts import service as accounts
 from scorekeeper.backup import backup_command
 from scorekeeper.demo import demo_command
+from scorekeeper.errors import ServiceError
+from scorekeeper.exchange import cli as cli_data
 from scorekeeper.extensions import db
 from scorekeeper.schema import ensure_schema
-from scorekeeper.services import accounts
-from scorekeeper.services.errors import ServiceError
 
 
 def register(app: Flask) -> None:

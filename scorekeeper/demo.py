@@ -14,6 +14,8 @@ import click
 import sqlalchemy as sa
 from flask.cli import with_appcontext
 
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.match import (
     TeamSpec,
@@ -25,8 +27,8 @@ from scorekeeper.match import (
     view_of,
 )
 from scorekeeper.models import Club, HandVersion, Match, User
+from scorekeeper.records import seasons, stats
 from scorekeeper.schema import ensure_schema
-from scorekeeper.services import accounts, clubs, seasons, stats
 
 DEMO_USER = "demo"
 DEMO_PASSWORD = "biriba-demo"

@@ -38,8 +38,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     login_manager.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
 
-    from scorekeeper.services import stats
-    from scorekeeper.web import register_blueprints
+    from scorekeeper.blueprints import register_blueprints
+    from scorekeeper.records import stats
 
     stats.follow_matches()  # the derived tables follow every write of a match's hands
     register_blueprints(app)

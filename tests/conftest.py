@@ -48,8 +48,8 @@ from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, serve
 from support.databases import SharedApp, World, drop, new_app, postgresql_url, wipe_postgresql
 from support.world import new_club, pagat_match, signed_in
 
+from scorekeeper.accounts import service as accounts
 from scorekeeper.models import User
-from scorekeeper.services import accounts
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 BROWSER_FIXTURES = {"page", "context", "browser", "browser_type"}

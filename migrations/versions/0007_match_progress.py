@@ -32,7 +32,7 @@ def _fill_from_stored_hands() -> None:
     scorekeeper rebuild-stats` (moved here from 0004: today's code writes this column)."""
     from sqlalchemy.orm import Session
 
-    from scorekeeper.services import stats
+    from scorekeeper.records import stats
 
     with Session(bind=op.get_bind()) as session:
         stats.rebuild(session)

@@ -21,7 +21,8 @@ from scorekeeper.match.bounds import (
 )
 from scorekeeper.match.entry import HandEntry, SideEntry, stored_suit
 from scorekeeper.match.progress import Progress, progress_of
-from scorekeeper.match.quote import short, show
+from scorekeeper.match.progress import of_state as progress_of_state
+from scorekeeper.match.progress import store as store_progress
 from scorekeeper.match.reader import (
     EntryRefused,
     read_cards,
@@ -132,6 +133,7 @@ __all__ = [
     "newest_hands",
     "preview",
     "progress_of",
+    "progress_of_state",
     "read_cards",
     "read_hand",
     "read_points",
@@ -144,11 +146,10 @@ __all__ = [
     "seated_sides",
     "seating_of",
     "setup_of",
-    "short",
-    "show",
     "shown",
     "shown_hand",
     "shown_version",
+    "store_progress",
     "stored_suit",
     "tally_of",
     "team_hands",

@@ -17,6 +17,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper.errors import Invalid
 from scorekeeper.match.bounds import (
     MAX_CARD_TEXT,
     MAX_FAILED_OPENINGS,
@@ -27,13 +28,12 @@ from scorekeeper.match.bounds import (
     MAX_TEAMS,
 )
 from scorekeeper.match.entry import HandEntry, SideEntry
-from scorekeeper.match.quote import short, show
 from scorekeeper.match.seating import Seating
+from scorekeeper.quote import short, show
 from scorekeeper.rules.cards import Card, Suit, parse_cards
 from scorekeeper.rules.formats import MOST_CARDS
 from scorekeeper.rules.points import parse_points
 from scorekeeper.rules.scoring import Cut
-from scorekeeper.services.errors import Invalid
 
 #: A hand's fields, and a side's (its "name" and "players" are read with the seating).
 HAND_FIELDS = frozenset({"kozi", "teams"})

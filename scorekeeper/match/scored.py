@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from flask_babel import gettext as _
 
+from scorekeeper.errors import Invalid
 from scorekeeper.match.bounds import MAX_MELDS, MAX_NAME, MAX_TEAMS
 from scorekeeper.match.entry import HandEntry
 from scorekeeper.rules.i18n import data_of, render
@@ -28,8 +29,7 @@ from scorekeeper.rules.match import PlayedHand, Side
 from scorekeeper.rules.melds import MeldVerdict
 from scorekeeper.rules.points import parse_points
 from scorekeeper.rules.scoring import HandScore
-from scorekeeper.services.errors import Invalid
-from scorekeeper.services.import_fields import (
+from scorekeeper.values import (
     need_between,
     need_flag,
     need_list,

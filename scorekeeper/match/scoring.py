@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from flask_babel import gettext as _
 
+from scorekeeper.errors import Invalid
 from scorekeeper.match.entry import HandEntry, SideEntry
 from scorekeeper.match.reader import read_cards, too_many_cards
 from scorekeeper.match.scored import ScoredHand
@@ -21,7 +22,6 @@ from scorekeeper.rules.formats import MOST_CARDS, Credit, TableFormat
 from scorekeeper.rules.i18n import using
 from scorekeeper.rules.match import MatchSetup, side_total_before
 from scorekeeper.rules.scoring import TeamHand, score_hand
-from scorekeeper.services.errors import Invalid
 
 
 def score_entry(setup: MatchSetup, entry: HandEntry, totals: Mapping[str, Fraction]) -> ScoredHand:

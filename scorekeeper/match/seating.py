@@ -12,10 +12,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper.errors import Invalid
 from scorekeeper.match.entry import SideEntry
-from scorekeeper.match.quote import show
+from scorekeeper.quote import show
 from scorekeeper.rules.formats import MOST_CARDS, Credit, TableFormat
-from scorekeeper.services.errors import Invalid
 
 #: A side's name and players as seated, or None where it could not be.
 Seated = list[tuple[str, tuple[int, ...]]]

@@ -9,15 +9,15 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper.errors import Invalid
 from scorekeeper.extensions import db
 from scorekeeper.match.bounds import MAX_NAME, MAX_TEAMS
 from scorekeeper.match.setup import setup_of
 from scorekeeper.models import Club, Match, MatchTeam, Player, Seat, User
+from scorekeeper.numbers import is_row_id
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
 from scorekeeper.rules.match import seat_order
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.services.errors import Invalid
-from scorekeeper.services.numbers import is_row_id
 
 
 @dataclasses.dataclass(frozen=True)

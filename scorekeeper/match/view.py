@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
+from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.match import progress
 from scorekeeper.match.entry import HandEntry
@@ -34,7 +35,6 @@ from scorekeeper.rules.match import (
 )
 from scorekeeper.rules.opening import Requirement
 from scorekeeper.rules.variants import Variant
-from scorekeeper.services.errors import ServiceError
 
 
 @dataclass(frozen=True, slots=True)

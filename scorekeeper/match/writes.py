@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
+from scorekeeper.errors import Conflict, Invalid, NotFound, ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.match import progress
 from scorekeeper.match.bounds import MAX_HANDS, MAX_REASON
@@ -27,10 +28,9 @@ from scorekeeper.match.scored import ScoredHand, Tally
 from scorekeeper.match.scoring import befores, score_entry
 from scorekeeper.match.setup import names_of, seating_of, setup_of, variant_of
 from scorekeeper.models import Hand, HandVersion, Match, User, rows_changed, table_of, utcnow
+from scorekeeper.numbers import is_row_id
 from scorekeeper.rules.match import MatchSetup, carry, carry_back, credits, start_totals
 from scorekeeper.rules.scoring import kozi_missing, scores_alike
-from scorekeeper.services.errors import Conflict, Invalid, NotFound, ServiceError
-from scorekeeper.services.numbers import is_row_id
 
 #: A live hand as the stats count it: its number, entry and scored result.
 HandData = tuple[int, HandEntry, ScoredHand]

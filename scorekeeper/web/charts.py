@@ -176,3 +176,16 @@ def path_data(points: Sequence[tuple[float, float]]) -> str:
 def _number(value: float) -> str:
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    chart: Chart
+    id: str  # unique on its page: the title and description are found by it
+    title: str
+    description: str
+    x_title: str  # what the x axis counts
+    columns: tuple[str, ...]  # the numbers' table: its header …
+    rows: tuple[tuple[str, ...], ...]  # … and its rows
+    links: tuple[str | None, ...] = ()  # per row, where its first cell leads (if anywhere)
+    more: tuple[str, str] | None = None  # rows left out: words and where they all are

@@ -7,8 +7,8 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import db
-from scorekeeper.services.errors import ServiceError
 
 #: The titles of HTTP errors as werkzeug names them, in the page's language.
 HTTP_TITLES = {
@@ -47,12 +47,12 @@ SERVICE_TITLES = {
 }
 
 
-def _wants_json() -> bool:
+def _is_api_path() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 
 
 def _render(error: HTTPException) -> ResponseReturnValue:
-    if _wants_json():
+    if _is_api_path():
         # Start from werkzeug's response so headers such as a 405's Allow survive.
         response = error.get_response()
         response.set_data(current_app.json.dumps({"error": error.description}))
@@ -79,7 +79,7 @@ def handle_server_error(error: InternalServerError) -> ResponseReturnValue:
 def handle_service_error(error: ServiceError) -> ResponseReturnValue:
     """A use case said no: nothing was saved, and the message says why."""
     db.session.rollback()
-    if _wants_json():
+    if _is_api_path():
         body: dict[str, object] = {"error": error.message, **error.details()}
         return body, error.status
     title = SERVICE_TITLES.get(error.status) or _("Cannot do that")
@@ -115,7 +115,7 @@ def handle_database_error(error: OperationalError) -> ResponseReturnValue:
         "Try again in a moment."
     )
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-    if _wants_json():
+    if _is_api_path():
         return {"error": message}, 503, headers
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
         "application/json"

@@ -26,8 +26,7 @@ from markupsafe import Markup
 
 from scorekeeper.extensions import csrf
 from scorekeeper.rules import i18n as engine_i18n
-from scorekeeper.web.auth import safe_next
-from scorekeeper.web.security import secure_cookies
+from scorekeeper.web.security import safe_next, secure_cookies
 
 #: The languages offered, with their names as the switcher shows them.
 LANGUAGES = {"en": "EN", "el": "ΕΛ"}

@@ -21,8 +21,8 @@ from flask_wtf.form import _Auto  # Flask-WTF's "read the request" marker
 from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from wtforms import FileField
 
-from scorekeeper.services.errors import Invalid
-from scorekeeper.services.numbers import short
+from scorekeeper.errors import Invalid
+from scorekeeper.numbers import short
 
 
 class PageForm(FlaskForm):

@@ -7,8 +7,8 @@ import math
 from flask import request
 from flask_babel import gettext as _
 
-from scorekeeper.services.errors import Invalid
-from scorekeeper.services.numbers import short, whole_number
+from scorekeeper.errors import Invalid
+from scorekeeper.numbers import short, whole_number
 
 
 def page_number(total: int, size: int) -> tuple[int, int]:

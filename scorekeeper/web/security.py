@@ -3,6 +3,8 @@ token looks like (a page in the reader's language, or JSON under /api/)."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Flask, Request, Response, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -156,3 +158,22 @@ def init_app(app: Flask) -> None:
     app.after_request(add_headers)
     app.register_error_handler(CSRFError, refused_csrf)
     app.register_error_handler(RequestEntityTooLarge, too_large)
+
+
+def safe_next(target: str | None) -> str | None:
+    """`target` if it is a path on this site, else None: a `next` parameter must never send
+    someone to another host after they typed their password (an open redirect).
+
+    >>> safe_next("/clubs/3?tab=players"), safe_next("//evil.example"), safe_next("https://x.y/")
+    ('/clubs/3?tab=players', None, None)
+    """
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return None
+    # Browsers drop tabs and newlines from URLs and read a backslash as a slash, so
+    # "/\t/evil.example" would become "//evil.example".
+    if any(ch == "\\" or ord(ch) < 32 or ord(ch) == 127 for ch in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target

@@ -19,10 +19,11 @@ from support.world import signed_in
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.match.scored import WORDS
 from scorekeeper.models import Hand
-from scorekeeper.services import accounts, clubs
 
 GREEK = {"Accept-Language": "el"}
 

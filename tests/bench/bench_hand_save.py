@@ -32,8 +32,9 @@ from sqlalchemy import event
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from scorekeeper import create_app
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
-from scorekeeper.services import accounts, clubs
 
 POINTS = (1, 10, 40, 200)
 GOAL = 3.0

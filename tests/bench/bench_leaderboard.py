@@ -39,6 +39,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec, read_hand, seating_of
@@ -55,8 +56,8 @@ from scorekeeper.models import (
     Seat,
     User,
 )
+from scorekeeper.records import stats
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.services import accounts, stats
 
 GOAL_MS = 150
 CLUB = "Bench club"

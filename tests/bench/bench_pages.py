@@ -41,8 +41,9 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
-from scorekeeper.services import accounts, clubs
 
 SMALL, LARGE = 5, 300
 GOALS = {"scoreboard": 3.0, "hand form": 1.5, "live preview": 1.5, "form save": 1.5}

@@ -43,11 +43,12 @@ from support.hand_entries import typed
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.points import format_points
-from scorekeeper.services import accounts, clubs
 
 MATCH_FILE = Path(__file__).with_name("match_hands.json")
 GOAL_MEDIAN, GOAL_MOST = 20, 30

@@ -44,8 +44,8 @@ from scorekeeper import create_app
 from scorekeeper.config import normalize_database_url
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, User
-from scorekeeper.services import sharing
-from scorekeeper.services.live import POLL_EVERY_MS
+from scorekeeper.play import sharing
+from scorekeeper.play.live import POLL_EVERY_MS
 
 POLL_S = POLL_EVERY_MS / 1000
 

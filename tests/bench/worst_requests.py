@@ -37,12 +37,14 @@ from support.browser import serve
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.config import defaults
+from scorekeeper.exchange import club_import
+from scorekeeper.exchange.club_export import FORMAT, VERSION
 from scorekeeper.extensions import db
 from scorekeeper.match import MAX_HANDS, MAX_MELDS, MAX_TEAMS
 from scorekeeper.rules.formats import MOST_CARDS
-from scorekeeper.services import accounts, club_import, clubs
-from scorekeeper.services.club_export import FORMAT, VERSION
 
 RUNS = 7
 #: Status, seconds and the request body's size.

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.referee import score_hand_request
+from scorekeeper.referee.service import score_hand_request
 from scorekeeper.rules.cards import Suit, parse_cards
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import (

@@ -199,15 +199,15 @@ TABLE: dict[tuple[str, str], Route] = {
     # Clubs.
     ("GET", "clubs.index"): Route(signed_in(200)),
     ("POST", "clubs.create"): Route(signed_in(302), form(name="New club"), changes=ANY_SIGNED_IN),
-    ("GET", "api_matches.my_clubs"): Route(signed_in(200)),
-    ("POST", "api_matches.create_club"): Route(
+    ("GET", "api_clubs.my_clubs"): Route(signed_in(200)),
+    ("POST", "api_clubs.create_club"): Route(
         signed_in(201), json(lambda w: {"name": "New club"}), changes=ANY_SIGNED_IN
     ),
     ("GET", "clubs.show"): Route(member(200)),
-    ("GET", "api_matches.club"): Route(member(200)),
-    ("GET", "api_matches.player"): Route(member(200)),
+    ("GET", "api_clubs.club"): Route(member(200)),
+    ("GET", "api_clubs.player"): Route(member(200)),
     ("POST", "clubs.add_player"): Route(scorer(302), form(name="Zoe"), changes=WRITERS),
-    ("POST", "api_matches.add_player"): Route(
+    ("POST", "api_clubs.add_player"): Route(
         scorer(201), json(lambda w: {"name": "Zoe"}), changes=WRITERS
     ),
     ("POST", "clubs.set_role"): Route(

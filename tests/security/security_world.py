@@ -27,9 +27,12 @@ from werkzeug.routing import Rule
 from werkzeug.security import generate_password_hash
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import LiveDrawing, Membership, Role, ShareLink, User
-from scorekeeper.services import accounts, clubs, seasons, sharing
+from scorekeeper.play import sharing
+from scorekeeper.records import seasons
 
 PASSWORD = "correct horse"
 # One hash for every person of the world, made as the test apps make theirs (cheaply: see

@@ -16,9 +16,9 @@ from security_world import PASSWORD, PASSWORD_HASH, World, drop, secure_app
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
+from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import User
-from scorekeeper.services import accounts
 
 REDIS_URL = os.environ.get("SCOREKEEPER_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 TOO_MANY = "Too many failed attempts to log in to this account or from this address."

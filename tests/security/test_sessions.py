@@ -10,9 +10,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from security_world import PASSWORD, World, client_as, csrf_token, snapshot
 
+from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import User
-from scorekeeper.services import accounts
 
 
 def logged_in(client: FlaskClient) -> bool:

@@ -14,7 +14,7 @@ from security_world import World, client_as, csrf_token, snapshot
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Membership, Role, ShareLink, as_utc
-from scorekeeper.services import sharing
+from scorekeeper.play import sharing
 
 
 def watch_urls(match: int, share: str) -> list[str]:
@@ -164,7 +164,7 @@ def test_a_holder_asks_to_join_and_the_owner_lets_them_in(app: Flask, world: Wor
 
 def test_the_polls_revision_is_the_matchs(app: Flask, world: World) -> None:
     """The shared poll reads link and revision in one query; it must agree with the page's."""
-    from scorekeeper.services import live
+    from scorekeeper.play import live
 
     with app.app_context():
         assert sharing.link_revision(world.match, world.share) == live.match_revision(world.match)

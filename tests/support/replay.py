@@ -17,15 +17,15 @@ from typing import NamedTuple
 
 from flask_babel import gettext as _
 
+from scorekeeper.errors import Invalid
 from scorekeeper.match import HandEntry, ScoredHand, format_of, score_entry, setup_of
 from scorekeeper.models import Club, Hand, Match, Player
+from scorekeeper.records.lines import SeasonLine, played_on
+from scorekeeper.records.match_summary import summarize
+from scorekeeper.records.seasons import first_hand_times, seasons_of
+from scorekeeper.records.standings import HeadToHead, Outcome, PairRecord, PlayerRow, finished
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.match import MatchState, match_state
-from scorekeeper.services.errors import Invalid
-from scorekeeper.services.match_summary import summarize
-from scorekeeper.services.records import SeasonLine, played_on
-from scorekeeper.services.seasons import first_hand_times, seasons_of
-from scorekeeper.services.standings import HeadToHead, Outcome, PairRecord, PlayerRow, finished
 
 
 def live_hands(match: Match) -> list[Hand]:

@@ -15,10 +15,12 @@ import sqlalchemy as sa
 from flask.testing import FlaskClient
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import accounts, clubs, stats
+from scorekeeper.records import stats
 
 FOUR = ("Ann", "Bob", "Cy", "Di")
 

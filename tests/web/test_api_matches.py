@@ -22,9 +22,10 @@ from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND
 from support.world import signed_in
 from werkzeug.test import TestResponse
 
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, Role
-from scorekeeper.services import accounts, clubs
 
 PASSWORD = "correct horse"
 NOTHING = object()

@@ -13,7 +13,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User
-from scorekeeper.web.auth import safe_next
+from scorekeeper.web.security import safe_next
 
 PASSWORD = "correct horse"
 
@@ -484,7 +484,7 @@ def test_login_finds_the_account_however_its_name_is_spelt(client: FlaskClient) 
 
 def test_accounts_made_before_normalizing_keep_working(app: Flask, client: FlaskClient) -> None:
     """Two old accounts that differ only by case each still log in by their own name."""
-    from scorekeeper.services import accounts
+    from scorekeeper.accounts import service as accounts
 
     with app.app_context():
         for name in ("Olga", "olga"):

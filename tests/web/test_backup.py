@@ -16,10 +16,11 @@ from support.hand_entries import REFERENCE_HAND, typed
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Match, User
-from scorekeeper.services import accounts, clubs
 
 
 @pytest.fixture

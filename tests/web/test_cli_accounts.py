@@ -10,9 +10,9 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskCliRunner
 
+from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken
-from scorekeeper.services import accounts
 
 
 @pytest.fixture

@@ -20,13 +20,15 @@ from support.hand_entries import ILLEGAL_HAND as ILLEGAL
 from support.world import played_on, signed_in
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
+from scorekeeper.errors import Invalid
+from scorekeeper.exchange.club_export import export_club
+from scorekeeper.exchange.club_import import import_club
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, User
-from scorekeeper.services import accounts, clubs, leaderboard, ratings, seasons
-from scorekeeper.services.club_export import export_club
-from scorekeeper.services.club_import import import_club
-from scorekeeper.services.errors import Invalid
+from scorekeeper.records import leaderboard, ratings, seasons
 
 
 def lived_in_club(owner: User) -> Club:

@@ -22,6 +22,8 @@ from support.hand_entries import ILLEGAL_HAND as ILLEGAL
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.exchange.club_export import export_club
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Club,
@@ -36,8 +38,6 @@ from scorekeeper.models import (
     User,
 )
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.services import accounts
-from scorekeeper.services.club_export import export_club
 
 _EXPORTED: list[dict[str, Any]] = []
 

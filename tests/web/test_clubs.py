@@ -18,11 +18,11 @@ from support.hand_entries import LOSERS, WINNERS, typed
 from werkzeug.test import TestResponse
 
 from scorekeeper import match as matches
+from scorekeeper.clubs import service as clubs
+from scorekeeper.errors import Invalid
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, Match, Membership, Player, Role, User
-from scorekeeper.services import clubs
-from scorekeeper.services.errors import Invalid
 
 PASSWORD = "correct horse"
 

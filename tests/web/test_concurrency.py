@@ -31,9 +31,9 @@ from support.hand_entries import REFERENCE_HAND
 from support.world import new_club
 
 from scorekeeper import referee
+from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion
-from scorekeeper.services import accounts
 
 THREADS = 8
 PASSWORD = "password1"

@@ -17,9 +17,9 @@ from support.hand_entries import REFERENCE_HAND
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper import create_app, extensions
+from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Player
-from scorekeeper.services import accounts
 
 #: How long the app waits for a lock here, in milliseconds: short, so the tests are quick.
 WAIT_MS = 100

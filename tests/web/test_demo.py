@@ -7,11 +7,11 @@ from flask import Flask
 from flask.testing import FlaskCliRunner
 from support.replay import state_of
 
+from scorekeeper.accounts.service import authenticate
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, Match
-from scorekeeper.services.accounts import authenticate
-from scorekeeper.services.leaderboard import ranked
-from scorekeeper.services.seasons import matches_in, seasons_of
+from scorekeeper.records.leaderboard import ranked
+from scorekeeper.records.seasons import matches_in, seasons_of
 
 
 def test_demo_makes_a_club_with_two_seasons_of_finished_and_running_matches(

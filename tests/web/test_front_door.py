@@ -24,14 +24,15 @@ from werkzeug.datastructures import MultiDict
 
 import scorekeeper
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.errors import Invalid
+from scorekeeper.exchange import club_import
+from scorekeeper.exchange.club_export import export_club
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Match, User
 from scorekeeper.rules import match as match_rules
 from scorekeeper.rules import scoring as rules_scoring
-from scorekeeper.services import accounts, club_import
-from scorekeeper.services.club_export import export_club
-from scorekeeper.services.errors import Invalid
 
 #: The reference hand of rules/presets.md (A 665, B −95 under pagat, kózi ♥), as the API takes
 #: it; the form's fields and a club file's hand are made from it.

@@ -25,11 +25,12 @@ from support.hand_entries import typed
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import csrf, db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Player
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.services import accounts, clubs
 
 EXAMPLES = 100
 SKIPPED_METHODS = {"HEAD", "OPTIONS"}

@@ -16,9 +16,9 @@ from support.hand_entries import REFERENCE_HAND, typed
 from support.world import FOUR, new_club, pagat_match, signed_in
 
 from scorekeeper import match as matches
+from scorekeeper.clubs.service import clubs_of
 from scorekeeper.models import User
-from scorekeeper.services import seasons
-from scorekeeper.services.clubs import clubs_of
+from scorekeeper.records import seasons
 
 #: Past BIGINT (SQLite's integers and PostgreSQL's bigint), as a URL may say.
 PAST_BIGINT = 2**63

@@ -337,11 +337,11 @@ def harvest(app: Flask, world: World) -> Harvest:
 
 
 #: The query keys the views read (request.args.get("…") and the like), from their source.
-SOURCE = Path(__file__).parents[2] / "scorekeeper" / "web"
+SOURCE = Path(__file__).parents[2] / "scorekeeper"
 ARG_KEYS = sorted(
     {
         key
-        for path in SOURCE.glob("*.py")
+        for path in SOURCE.rglob("*.py")
         for pattern in (r"(?:args|values)\.get\(\s*f?\"([^\"{]+)", r"\"([^\"]+)\" in request\.args")
         for key in re.findall(pattern, path.read_text())
     }

@@ -19,9 +19,10 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from support.browser import log_in
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand
-from scorekeeper.services import accounts, clubs
 
 pytestmark = pytest.mark.browser
 

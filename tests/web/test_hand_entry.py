@@ -16,12 +16,12 @@ from support.world import new_club, pagat_match
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import match as matches
+from scorekeeper.errors import Invalid
 from scorekeeper.match import HandEntry, Seating, SideEntry, read_hand
 from scorekeeper.models import Match, User
+from scorekeeper.play.hand_forms import EntryLayout, HandForm
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.scoring import Cut
-from scorekeeper.services.errors import Invalid
-from scorekeeper.web.hand_forms import EntryLayout, HandForm
 
 #: Two fixed teams, A (players 1 and 2) and B (3 and 4), as in a 4p match.
 TEAMS = Seating(

@@ -9,11 +9,11 @@ from support.replay import scored_afresh
 from support.world import new_club, pagat_match
 
 from scorekeeper import match as matches
+from scorekeeper.errors import Conflict
 from scorekeeper.extensions import db
 from scorekeeper.match import ScoredHand, view
 from scorekeeper.models import Match, User
 from scorekeeper.rules.i18n import using
-from scorekeeper.services.errors import Conflict
 
 
 @pytest.fixture

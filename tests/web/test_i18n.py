@@ -19,9 +19,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from support.world import signed_in
 
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.models import Role
 from scorekeeper.rules import i18n as engine_i18n
-from scorekeeper.services import accounts, clubs
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "scorekeeper" / "translations" / "el" / "LC_MESSAGES"

@@ -12,7 +12,8 @@ from support.browser import PHONE, fits_a_phone, from_elsewhere, record_requests
 from support.static_names import plain
 
 from scorekeeper import match as matches
-from scorekeeper.services import accounts, clubs
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 
 pytestmark = pytest.mark.browser
 

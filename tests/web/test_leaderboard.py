@@ -20,10 +20,12 @@ from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS, typed
 from support.world import played_on, signed_in
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, Match, Membership, Role, User
-from scorekeeper.services import accounts, clubs, ratings, seasons
+from scorekeeper.records import ratings, seasons
 
 DUEL = {
     "kozi": "H",

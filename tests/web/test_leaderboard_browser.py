@@ -13,11 +13,13 @@ from support.browser import fits_a_phone
 from support.hand_entries import typed
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
+from scorekeeper.errors import Conflict
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
-from scorekeeper.services import accounts, clubs, seasons
-from scorekeeper.services.errors import Conflict
+from scorekeeper.records import seasons
 
 pytestmark = pytest.mark.browser
 

@@ -13,8 +13,9 @@ from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
 from scorekeeper.models import Club, Match, User
-from scorekeeper.services import accounts, live
+from scorekeeper.play import live
 
 
 @pytest.fixture
@@ -119,7 +120,7 @@ def test_the_big_screen_follows_its_running_matches(
 def test_the_changed_parts_are_drawn_once_per_revision(
     app: Flask, table: tuple[Club, Match, FlaskClient], owner: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scorekeeper.web import live as live_pages
+    from scorekeeper.play import live_pages
 
     _club, match, client = table
     matches.record_hand(match, owner, typed(match, REFERENCE_HAND))

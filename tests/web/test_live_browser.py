@@ -18,10 +18,11 @@ from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS, typed
 from support.world import new_club, pagat_match
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import Membership, Role
+from scorekeeper.play import sharing
 from scorekeeper.rules.points import format_points
-from scorekeeper.services import accounts, sharing
 
 pytestmark = pytest.mark.browser
 

@@ -17,8 +17,7 @@ from support.world import new_club, pagat_match, signed_in
 from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, LiveDrawing, Match, User
-from scorekeeper.services import drawings, live, sharing
-from scorekeeper.web import live as live_pages
+from scorekeeper.play import drawings, live, live_pages, sharing
 
 
 @pytest.fixture

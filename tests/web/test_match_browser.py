@@ -12,9 +12,10 @@ from playwright.sync_api import Browser, Page, expect
 from support.browser import fits_a_phone, from_elsewhere, log_in, record_requests, shoot
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import Club
-from scorekeeper.services import accounts, clubs
 
 pytestmark = pytest.mark.browser
 

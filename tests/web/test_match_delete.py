@@ -13,6 +13,8 @@ from support.hand_entries import A_WINS, B_WINS, typed
 from support.world import new_club, pagat_match, played_on, signed_in
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Club,
@@ -30,7 +32,7 @@ from scorekeeper.models import (
     Seat,
     User,
 )
-from scorekeeper.services import accounts, clubs, leaderboard, ratings, stats
+from scorekeeper.records import leaderboard, ratings, stats
 
 #: Who sat where (A: first and third, B: second and fourth) and who won, day by day.
 GAMES = [

@@ -17,11 +17,12 @@ from support.hand_entries import typed
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, Role
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.variants import option_names
-from scorekeeper.services import accounts, clubs
 
 # --- reading a page's form, as a browser without JavaScript would send it ---------------------
 

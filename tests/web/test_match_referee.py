@@ -7,7 +7,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from support.world import new_club, pagat_match, signed_in_as
 
-from scorekeeper.services import accounts
+from scorekeeper.accounts import service as accounts
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from flask import Flask
 from playwright.sync_api import Page, expect
 from support.world import new_club, pagat_match
 
-from scorekeeper.services import accounts
+from scorekeeper.accounts import service as accounts
 
 pytestmark = pytest.mark.browser
 

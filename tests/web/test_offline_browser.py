@@ -24,9 +24,9 @@ from support.world import new_club, pagat_match
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, User
-from scorekeeper.services import accounts
 
 pytestmark = pytest.mark.browser
 

@@ -18,9 +18,9 @@ from support.static_names import plain
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper import create_app
+from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, User
-from scorekeeper.services import accounts
 from scorekeeper.web import static_files
 
 JSON = {"Accept": "application/json"}

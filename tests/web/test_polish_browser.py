@@ -17,8 +17,9 @@ from support.browser import fits_a_phone, log_in, shoot
 from support.hand_entries import REFERENCE_HAND, typed
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.match import TeamSpec
-from scorekeeper.services import accounts, clubs
 
 pytestmark = pytest.mark.browser
 

@@ -15,9 +15,10 @@ from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, HandVersion, Match, Role, User
-from scorekeeper.services import accounts, clubs
 
 
 @dataclass(frozen=True)

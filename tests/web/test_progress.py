@@ -13,12 +13,13 @@ from support.hand_entries import entry_for, typed
 from support.replay import live_hands, scored_afresh, state_of
 
 from scorekeeper import match as matches
+from scorekeeper.clubs import service as clubs
+from scorekeeper.errors import Conflict
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec, progress
 from scorekeeper.models import Hand, Match, MatchStat, PairMatchStat, PlayerMatchStat, User
+from scorekeeper.records import stats
 from scorekeeper.rules.i18n import using
-from scorekeeper.services import clubs, stats
-from scorekeeper.services.errors import Conflict
 
 FORMATS = ("4p", "2p", "3p-partnership")
 

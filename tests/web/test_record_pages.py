@@ -33,12 +33,11 @@ from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
 from scorekeeper import match as matches
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, Membership, Role, Season, User
-from scorekeeper.services import clubs, ratings, seasons, stats
-from scorekeeper.web import players as player_pages
-from scorekeeper.web import seasons as season_pages
+from scorekeeper.records import player_pages, ratings, season_pages, seasons, stats
 
 PASSWORD = "correct horse"
 Login = Callable[[str], FlaskClient]

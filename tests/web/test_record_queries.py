@@ -18,19 +18,13 @@ from support import replay
 from support.hand_entries import typed
 
 from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import (
-    accounts,
-    clubs,
-    match_list,
-    pair_records,
-    player_records,
-    records,
-    seasons,
-    stats,
-)
+from scorekeeper.records import lines as records
+from scorekeeper.records import match_list, pair_records, player_records, seasons, stats
 
 WINNERS = {
     "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],

@@ -19,10 +19,11 @@ from support.hand_entries import LOSERS, WINNERS, typed
 from werkzeug.security import generate_password_hash
 
 from scorekeeper import match as matches
+from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import HandVersion, Match, User
-from scorekeeper.services import clubs, seasons, stats
+from scorekeeper.records import seasons, stats
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules.presets import PRESETS, find_variant
 from scorekeeper.rules.variants import option_names
-from scorekeeper.web.rule_words import ASSUMED_NOTE, band_lines, describe_rules
+from scorekeeper.words.rule_words import ASSUMED_NOTE, band_lines, describe_rules
 
 MELD = "/referee/meld"
 

@@ -16,11 +16,11 @@ from support.replay import live_hands
 from support.world import new_club
 
 from scorekeeper import match as matches
+from scorekeeper.errors import Conflict, Invalid
+from scorekeeper.exchange import club_import
 from scorekeeper.match import TeamSpec, scoring, writes
 from scorekeeper.models import Club, Match, User
 from scorekeeper.rules import match as match_rules
-from scorekeeper.services import club_import
-from scorekeeper.services.errors import Conflict, Invalid
 
 #: Under `wikipedia` a team's opening need follows its total (75, 90 from 1,500, more than
 #: 120 from 3,000) and a stored result names it, so a correction moves later hands' results.
@@ -140,7 +140,7 @@ def test_a_correction_that_keeps_the_score_rescores_nothing_after_it(
 def test_importing_a_long_match_counts_each_hand_a_few_times(
     owner: User, club: Club, counted: dict[str, int]
 ) -> None:
-    from scorekeeper.services.club_export import export_club
+    from scorekeeper.exchange.club_export import export_club
 
     long_match(club, owner, [A_WINS, B_WINS] * (HANDS // 2))
     document = export_club(club)
@@ -210,7 +210,7 @@ def _as_entered(side: dict[str, Any]) -> dict[str, Any]:
 
 def club_file(club: Club, live: int, deleted: int = 0) -> dict[str, Any]:
     """`club` exported with one match of `live` hands (and `deleted` deleted ones)."""
-    from scorekeeper.services.club_export import export_club
+    from scorekeeper.exchange.club_export import export_club
 
     document = export_club(club)
     players = [p["id"] for p in document["players"]]

@@ -9,10 +9,11 @@ from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match
 
 from scorekeeper import match as matches
+from scorekeeper.clubs import service as clubs
+from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.services import clubs, seasons, stats
-from scorekeeper.services.errors import Invalid, NotFound
+from scorekeeper.records import seasons, stats
 
 
 @pytest.fixture

@@ -13,11 +13,11 @@ from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS, typed
 from support.world import new_club, played_on
 
 from scorekeeper import match as matches
+from scorekeeper.errors import Invalid
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Club, Match, User
-from scorekeeper.services import leaderboard, pair_records, seasons, standings
-from scorekeeper.services.errors import Invalid
+from scorekeeper.records import leaderboard, pair_records, seasons, standings
 
 
 @pytest.fixture

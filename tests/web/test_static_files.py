@@ -13,7 +13,7 @@ from support.static_names import plain
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper import create_app
-from scorekeeper.services import accounts
+from scorekeeper.accounts import service as accounts
 from scorekeeper.web import static_files
 from scorekeeper.web.static_files import hashed_name, split_hashed
 

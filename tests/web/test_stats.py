@@ -15,6 +15,8 @@ from support import replay
 from support.hand_entries import entry_for, typed
 
 from scorekeeper import match as matches
+from scorekeeper.clubs import service as clubs
+from scorekeeper.errors import Conflict
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import (
@@ -33,19 +35,17 @@ from scorekeeper.models import (
     ShareLink,
     User,
 )
-from scorekeeper.services import (
-    clubs,
+from scorekeeper.records import (
     leaderboard,
     match_list,
     pair_records,
     player_records,
     ratings,
-    records,
     seasons,
     standings,
     stats,
 )
-from scorekeeper.services.errors import Conflict
+from scorekeeper.records import lines as records
 
 DERIVED = (MatchStat, PlayerMatchStat, PairMatchStat, PlayerTotal, RatingStep, PlayerRating)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.play.scoreboard import SUIT_SYMBOLS
 from scorekeeper.rules.cards import Suit
-from scorekeeper.web.game_words import SUIT_CHOICES, SUIT_FACES, red_suit
-from scorekeeper.web.scoreboard import SUIT_SYMBOLS
+from scorekeeper.words.game_words import SUIT_CHOICES, SUIT_FACES, red_suit
 
 
 def test_hearts_and_diamonds_are_the_red_suits() -> None:

@@ -1,0 +1,283 @@
+"""Clubs, their members' roles, invitations and players."""
+
+from __future__ import annotations
+
+import secrets
+
+import sqlalchemy as sa
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from sqlalchemy.orm import joinedload, selectinload
+
+from scorekeeper.errors import Forbidden, Invalid, NotFound
+from scorekeeper.extensions import db
+from scorekeeper.locks import lock_row
+from scorekeeper.models import Club, Match, Membership, Player, Role, Seat, User
+from scorekeeper.numbers import is_row_id
+
+#: Each role's name as people read it (the stored value stays English).
+ROLE_NAMES = {
+    Role.VIEWER: _l("viewer"),
+    Role.SCORER: _l("scorer"),
+    Role.OWNER: _l("owner"),
+}
+
+
+def create_club(owner: User, name: str) -> Club:
+    name = name.strip()
+    if not name or len(name) > 120:
+        raise Invalid(_("A club's name needs 1 to 120 characters."))
+    club = Club(name=name, invite_code=secrets.token_urlsafe(16))
+    club.memberships.append(Membership(user=owner, role=Role.OWNER))
+    db.session.add(club)
+    db.session.commit()
+    return club
+
+
+def role_in(user: User | None, club: Club) -> Role | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return db.session.scalar(
+        sa.select(Membership.role).where(
+            Membership.club_id == club.id, Membership.user_id == user.id
+        )
+    )
+
+
+def member_match(user: User | None, match_id: object) -> Match | None:
+    """The match `match_id` names if `user` is a member of its club; else None, the same for
+    another club's match as for an id that names nothing."""
+    found = match_and_role(user, match_id)
+    return None if found is None else found[0]
+
+
+def match_and_role(user: User | None, match_id: object) -> tuple[Match, Role] | None:
+    """The match and `user`'s role in its club, in one query with the match's sides and
+    seats (what nearly every match page and every hand save reads next)."""
+    if not is_row_id(match_id) or user is None or not getattr(user, "is_authenticated", False):
+        return None
+    found = db.session.execute(_MATCH_AND_ROLE, {"match_id": match_id, "user_id": user.id})
+    row = found.unique().first()
+    return None if row is None else (row[0], row[1])
+
+
+# Built once (every match page and every hand save runs it), with the ids bound per call.
+_MATCH_AND_ROLE = (
+    sa.select(Match, Membership.role)
+    .join(Membership, Membership.club_id == Match.club_id)
+    .where(Match.id == sa.bindparam("match_id"), Membership.user_id == sa.bindparam("user_id"))
+    .options(joinedload(Match.teams), joinedload(Match.seats))
+)
+
+
+def no_such_match() -> NotFound:
+    """The one answer for a match someone may not see: it does not exist, to them."""
+    return NotFound(_("There is no such match, or you are not a member of its club."))
+
+
+def match_for(
+    user: User | None, match_id: object, needed: Role = Role.VIEWER, missing: str | None = None
+) -> Match:
+    """The match if `user` is a member of its club (to anyone else it does not exist: 404,
+    with `missing` as its message if given) with the role `needed` (403 otherwise)."""
+    found = match_and_role(user, match_id)
+    if found is None:
+        raise NotFound(missing) if missing else no_such_match()
+    match, role = found
+    _require(role, needed)
+    return match
+
+
+def club_for(user: User | None, club_id: int, needed: Role = Role.VIEWER) -> Club:
+    """The club if `user` may act in it with `needed`; to strangers it does not exist (404),
+    so club ids reveal nothing; a member without the role gets 403."""
+    club = db.session.get(Club, club_id) if is_row_id(club_id) else None
+    role = None if club is None else role_in(user, club)
+    if club is None or role is None:
+        raise NotFound(_("There is no such club, or you are not one of its members."))
+    _require(role, needed)
+    return club
+
+
+def _require(role: Role, needed: Role) -> None:
+    """403 for a member whose role is short of `needed`."""
+    if not role.allows(needed):
+        raise Forbidden(
+            _(
+                "This needs the %(needed)s role; you are a %(role)s here.",
+                needed=ROLE_NAMES[needed],
+                role=ROLE_NAMES[role],
+            )
+        )
+
+
+def clubs_of(user: User) -> list[tuple[Club, Role]]:
+    rows = db.session.execute(
+        sa.select(Club, Membership.role)
+        .join(Membership)
+        .where(Membership.user_id == user.id)
+        .order_by(Club.name)
+    )
+    return [(club, role) for club, role in rows]
+
+
+def join_by_invite(user: User, code: str) -> Club:
+    """Joining through the owner's link makes a viewer; the owner may raise the role."""
+    club = club_by_invite(code)
+    if role_in(user, club) is None:
+        db.session.add(Membership(club=club, user=user, role=Role.VIEWER))
+        try:
+            db.session.commit()
+        except sa.exc.IntegrityError:
+            # A double tap on "Join" raced itself: the other request made the membership.
+            db.session.rollback()
+    return club
+
+
+def club_by_invite(code: str) -> Club:
+    """The club an invitation link leads to, without joining it."""
+    club = db.session.scalar(sa.select(Club).where(Club.invite_code == code))
+    if club is None:
+        raise NotFound(_("This invitation link is not valid (any more); ask for a new one."))
+    return club
+
+
+def renew_invite(club: Club) -> str:
+    club.invite_code = secrets.token_urlsafe(16)
+    db.session.commit()
+    return club.invite_code
+
+
+def lock_club(club: Club) -> None:
+    """Hold `club`'s memberships for this transaction: another request changing roles or
+    members of this club waits until it ends, so an owner count taken afterwards stays true.
+
+    Two owners demoting each other at once each counted two owners before the other wrote,
+    and the club was left with none; counting under this lock, the second one sees one owner.
+    """
+    lock_row(Club, club.id, Club.name)
+
+
+def _owner_count(club_id: int) -> int:
+    return (
+        db.session.scalar(
+            sa.select(sa.func.count())
+            .select_from(Membership)
+            .where(Membership.club_id == club_id, Membership.role == Role.OWNER)
+        )
+        or 0
+    )
+
+
+def only_owner(club: Club, user_id: int) -> bool:
+    """Whether `user_id` is the club's one owner (who can neither leave nor be removed)."""
+    role = db.session.scalar(
+        sa.select(Membership.role).where(
+            Membership.club_id == club.id, Membership.user_id == user_id
+        )
+    )
+    return role is Role.OWNER and _owner_count(club.id) == 1
+
+
+def _membership(club_id: int, user_id: int) -> Membership:
+    membership = None
+    if is_row_id(user_id):
+        membership = db.session.scalar(
+            sa.select(Membership).where(
+                Membership.club_id == club_id, Membership.user_id == user_id
+            )
+        )
+    if membership is None:
+        raise NotFound(_("That person is not a member of this club."))
+    return membership
+
+
+def set_role(club: Club, user_id: int, role: Role) -> None:
+    club_id = club.id
+    lock_club(club)
+    membership = _membership(club_id, user_id)
+    if membership.role is Role.OWNER and role is not Role.OWNER and _owner_count(club_id) == 1:
+        db.session.rollback()
+        raise Invalid(_("A club needs an owner: make someone else owner first."))
+    membership.role = role
+    db.session.commit()
+
+
+def member_of(club: Club, user_id: int) -> Membership:
+    """The membership of `user_id` in `club` (404 if there is none)."""
+    return _membership(club.id, user_id)
+
+
+def remove_member(club: Club, user_id: int) -> str:
+    """Take `user_id`'s access to `club` away; returns their username.
+
+    Only the membership goes: the hands they entered or corrected keep them as author, so the
+    history still names them. The last owner stays, or nobody could manage the club.
+    """
+    club_id = club.id
+    lock_club(club)
+    membership = _membership(club_id, user_id)
+    username = membership.user.username
+    if membership.role is Role.OWNER and _owner_count(club_id) == 1:
+        db.session.rollback()
+        raise Invalid(
+            _(
+                "%(name)s is the club's only owner, and a club needs one: "
+                "make someone else owner first.",
+                name=username,
+            )
+        )
+    db.session.delete(membership)
+    db.session.commit()
+    return username
+
+
+def leave(club: Club, user: User) -> None:
+    """`user` stops being a member of `club`; the last owner cannot leave."""
+    club_id = club.id
+    lock_club(club)
+    membership = _membership(club_id, user.id)
+    if membership.role is Role.OWNER and _owner_count(club_id) == 1:
+        db.session.rollback()
+        raise Invalid(
+            _(
+                "You are the club's only owner, and a club needs one: "
+                "make someone else owner before you leave."
+            )
+        )
+    db.session.delete(membership)
+    db.session.commit()
+
+
+def members_of(club: Club) -> list[Membership]:
+    """Members, owners first, then scorers, then viewers; by username within a role."""
+    rows = db.session.scalars(sa.select(Membership).join(User).where(Membership.club_id == club.id))
+    return sorted(rows, key=lambda m: (-m.role.rank, m.user.username.casefold()))
+
+
+def recent_matches(club: Club, limit: int = 30) -> tuple[list[Match], int]:
+    """The club's `limit` newest matches with their seated players, and how many there are."""
+    matches = db.session.scalars(
+        sa.select(Match)
+        .where(Match.club_id == club.id)
+        .order_by(Match.id.desc())
+        .limit(limit)
+        .options(selectinload(Match.seats).selectinload(Seat.player))
+    )
+    total = db.session.scalar(
+        sa.select(sa.func.count()).select_from(Match).where(Match.club_id == club.id)
+    )
+    return list(matches), total or 0
+
+
+def add_player(club: Club, name: str) -> Player:
+    name = " ".join(name.split())
+    if not name or len(name) > 80:
+        raise Invalid(_("A player's name needs 1 to 80 characters."))
+    same = next((p for p in club.players if p.name.casefold() == name.casefold()), None)
+    if same is not None:
+        raise Invalid(_("%(player)s already plays in this club.", player=same.name))
+    player = Player(club=club, name=name)
+    db.session.add(player)
+    db.session.commit()
+    return player

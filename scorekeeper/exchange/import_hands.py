@@ -1,0 +1,169 @@
+"""The shape of a history entry in an imported file: a deleted hand's, or a version's. They
+are history and are stored as they come (an entry today's engine would refuse, cards it
+cannot read or no kózi, is kept as it was), so only their shape is checked: the one the
+history page, the JSON API and export.json read, with only seated players. A live hand's
+entry is read by the match's one entry reader instead, as the API reads a hand; a stored
+result is checked by the match's codec (`match.check_result`). Player ids are the file's
+(services.club_import maps them to the new ones).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from scorekeeper.errors import Invalid
+from scorekeeper.match import (
+    MAX_CARD_TEXT,
+    MAX_FAILED_OPENINGS,
+    MAX_HAND_POINTS,
+    MAX_MELDS,
+    MAX_NAME,
+    MAX_TEAMS,
+    read_suit,
+)
+from scorekeeper.values import (
+    need_between,
+    need_flag,
+    need_list,
+    need_object,
+    need_text,
+)
+
+_ENTRY_FIELDS = frozenset({"kozi", "teams"})
+_SIDE_FIELDS = frozenset(
+    {
+        "name",
+        "players",
+        "melds",
+        "hands",
+        "hand_points",
+        "went_out",
+        "took_biribaki",
+        "opening",
+        "opening_melds",
+        "cut",
+        "failed_openings",
+        "biribaki_unplayed",
+    }
+)
+_CUTS = (None, "exact", "off_by_one")
+
+
+def check_entry(value: Any, where: str, seats: set[int], teams: set[str] | None) -> None:
+    """A hand's entry as the hand service stores it: the kózi, and each side with its name,
+    players and what it laid. `seats` are the match's players (their ids in the file);
+    `teams` its team names where teams are fixed (None in the share formats)."""
+    entry = need_object(value, where)
+    for key in entry:
+        if key not in _ENTRY_FIELDS:
+            raise Invalid(_("%(where)s is not a field of a hand.", where=f"{where}.{key}"))
+    try:
+        read_suit(entry.get("kozi"))
+    except ValueError:
+        raise Invalid(
+            _("%(where)s must be S, H, D or C (or ♠ ♥ ♦ ♣), or null.", where=f"{where}.kozi")
+        ) from None
+    sides = need_list(entry.get("teams"), f"{where}.teams")
+    if not 1 <= len(sides) <= MAX_TEAMS:
+        raise Invalid(
+            _(
+                "%(where)s must list the sides of the hand, 1 to %(most)d of them.",
+                where=f"{where}.teams",
+                most=MAX_TEAMS,
+            )
+        )
+    for index, item in enumerate(sides):
+        at = f"{where}.teams[{index}]"
+        side = need_object(item, at)
+        for key in side:
+            if key not in _SIDE_FIELDS:
+                raise Invalid(_("%(where)s is not a field of a side.", where=f"{at}.{key}"))
+        _side_name(side, at, teams)
+        _check_side(side, at)
+    _players(sides, where, seats, required=True)
+
+
+def _side_name(side: dict[str, Any], where: str, teams: set[str] | None) -> None:
+    name = need_text(side.get("name"), f"{where}.name", MAX_NAME)
+    if teams is not None and name not in teams:
+        raise Invalid(_("%(where)s names no team of its match.", where=f"{where}.name"))
+
+
+def _check_side(side: dict[str, Any], at: str) -> None:
+    melds = need_list(side.get("melds", []), f"{at}.melds")
+    if len(melds) > MAX_MELDS:
+        raise Invalid(_too_many_melds(f"{at}.melds"))
+    for number, meld in enumerate(melds):
+        _cards(meld, f"{at}.melds[{number}]")
+    held = side.get("hands")
+    if held is not None and (not isinstance(held, list) or len(held) > MAX_TEAMS):
+        raise Invalid(
+            _(
+                "%(where)s must be a list of at most %(most)d hands, each cards as text.",
+                where=f"{at}.hands",
+                most=MAX_TEAMS,
+            )
+        )
+    for number, cards in enumerate(held or []):
+        _cards(cards, f"{at}.hands[{number}]")
+    for key in ("opening", "biribaki_unplayed"):
+        if side.get(key) is not None:
+            _cards(side[key], f"{at}.{key}")
+    if side.get("hand_points") is not None:
+        need_between(side["hand_points"], f"{at}.hand_points", 0, MAX_HAND_POINTS)
+    if side.get("failed_openings") is not None:
+        need_between(side["failed_openings"], f"{at}.failed_openings", 0, MAX_FAILED_OPENINGS)
+    for key in ("went_out", "took_biribaki"):
+        if key in side:
+            need_flag(side[key], f"{at}.{key}")
+    if side.get("cut") not in _CUTS:
+        raise Invalid(_('%(where)s must be "exact", "off_by_one" or null.', where=f"{at}.cut"))
+    marked = side.get("opening_melds")
+    if marked is not None and (
+        not isinstance(marked, list)
+        or any(isinstance(i, bool) or not isinstance(i, int) for i in marked)
+        or any(not 0 <= i < len(melds) for i in marked)
+        or len(set(marked)) != len(marked)
+    ):
+        raise Invalid(
+            _(
+                "%(where)s must list some of the side's melds by their index (from 0), each once.",
+                where=f"{at}.opening_melds",
+            )
+        )
+
+
+def _cards(value: Any, where: str) -> None:
+    """Cards as the players wrote them (the engine reads them when it scores)."""
+    if not isinstance(value, str) or len(value) > MAX_CARD_TEXT:
+        raise Invalid(
+            _(
+                "%(where)s must be cards as text, at most %(most)d characters.",
+                where=where,
+                most=MAX_CARD_TEXT,
+            )
+        )
+
+
+def _too_many_melds(where: str) -> str:
+    return _("%(where)s must be a list of at most %(most)d melds.", where=where, most=MAX_MELDS)
+
+
+def _players(sides: list[Any], where: str, seats: set[int], required: bool) -> None:
+    """Every side's players are seated in the match, and no one plays on two sides."""
+    seen: set[int] = set()
+    for side in sides:
+        if "players" not in side and not required:
+            continue
+        ids = side.get("players")
+        if (
+            not isinstance(ids, list)
+            or not ids
+            or any(isinstance(p, bool) or not isinstance(p, int) or p not in seats for p in ids)
+        ):
+            raise Invalid(_("%(where)s names a player with no seat in its match.", where=where))
+        if seen & set(ids) or len(set(ids)) != len(ids):
+            raise Invalid(_("%(where)s names a player twice; each plays on one side.", where=where))
+        seen.update(ids)

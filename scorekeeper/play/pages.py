@@ -1,0 +1,87 @@
+"""HTML pages a person opens on a phone: the home page, the read-only demo match and the
+page about the JSON API."""
+
+from fractions import Fraction
+
+from flask import Blueprint, render_template
+from flask_babel import gettext as _
+
+from scorekeeper.accounts import signed_in
+from scorekeeper.clubs import clubs_of
+from scorekeeper.play.match_forms import win_rule
+from scorekeeper.play.running import running_matches
+from scorekeeper.play.sample import sample_match
+from scorekeeper.play.scoreboard import SUIT_SYMBOLS, HandRow, StandingRow, side_rows
+from scorekeeper.rules.points import format_points
+from scorekeeper.words import deal_text, requirement_text
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def home() -> str:
+    """Signed out: what the app does, and the ways in. Signed in: where to carry on."""
+    user = signed_in()
+    if user is None:
+        return render_template("play/index.html")
+    return render_template("play/home.html", running=running_matches(user), clubs=clubs_of(user))
+
+
+@bp.get("/demo")
+def demo() -> str:
+    """A sample match anyone may look at: scored now by the rules engine, stored nowhere."""
+    sample = sample_match()
+    state, variant = sample.state, sample.variant
+    top = max(s.total for s in state.standings)
+    teams = sample.setup.teams or {}
+    standings = [
+        StandingRow(
+            name=s.name,
+            players=_players(teams.get(s.name, ()), s.name),
+            total=format_points(s.total),
+            progress=float(max(Fraction(0), min(s.total, Fraction(variant.target)))),
+            opening=requirement_text(s.opening),
+            leading=s.total == top,
+        )
+        for s in state.standings
+    ]
+    hands = [
+        HandRow(
+            number=h.number,
+            deleted=False,
+            kozi=SUIT_SYMBOLS.get(h.kozi or ""),
+            sides=side_rows(h.result),
+            problems=list(h.result.problems),
+            accepted_reason=None,
+            totals_after=" · ".join(f"{n} {format_points(t)}" for n, t in h.totals_after.items()),
+            version=1,
+            flagged=bool(h.result.problems),
+        )
+        for h in reversed(sample.hands)
+    ]
+    return render_template(
+        "play/demo.html",
+        title=_("A sample match"),
+        rules=variant.name,
+        table=sample.table_format.name,
+        target=variant.target,
+        win_rule=win_rule(variant.target_rule, variant.target),
+        standings=standings,
+        openings=variant.opening_table is not None,
+        next_dealer=state.next_dealer,
+        deal_order=deal_text(variant.deal_direction, sample.deal_order),
+        hands=hands,
+        variant_id=variant.id,
+    )
+
+
+@bp.get("/api")
+def api() -> str:
+    """The JSON API's referee endpoints, with requests to copy."""
+    return render_template("referee/api.html")
+
+
+def _players(players: tuple[str, ...], team: str) -> str:
+    """A team's players under its name, unless the name is just them."""
+    names = " & ".join(players)
+    return "" if names == team else names

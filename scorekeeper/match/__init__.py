@@ -61,6 +61,7 @@ from scorekeeper.match.view import (
     shown_hand,
     shown_version,
     totals_before,
+    view_from,
     view_of,
 )
 from scorekeeper.match.writes import (
@@ -158,5 +159,6 @@ __all__ = [
     "totals_before",
     "variant_of",
     "verdict_json",
+    "view_from",
     "view_of",
 ]

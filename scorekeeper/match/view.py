@@ -113,13 +113,29 @@ def view_after(match: Match, totals: dict[str, Fraction], played: int, number: i
 def _view(
     match: Match, setup: MatchSetup, totals: dict[str, Fraction], played: int, next_number: int
 ) -> MatchView:
-    state = progress.Progress(next_number, played, totals).state(setup)
-    names = names_of(match)
-    top = max((s.total for s in state.standings), default=Fraction(0))
     team_players = _team_players(match) if setup.table_format.credit is Credit.TEAM else {}
+    return view_from(
+        setup, totals, played, next_number, names_of(match), team_players, match_id=match.id
+    )
+
+
+def view_from(
+    setup: MatchSetup,
+    totals: dict[str, Fraction],
+    played: int,
+    next_number: int,
+    names: dict[str, str],
+    team_players: dict[str, str],
+    match_id: int = 0,
+) -> MatchView:
+    """The read model of a match known by its setup and its totals alone (a stored match's
+    comes from `view_of`; the demo's sample, which is stored nowhere, from its own hands):
+    `names` show its seats, `team_players` each fixed team's players under its name."""
+    state = progress.Progress(next_number, played, totals).state(setup)
+    top = max((s.total for s in state.standings), default=Fraction(0))
     order = deal_order(setup.seats, setup.first_dealer, setup.variant.deal_direction, played)
     return MatchView(
-        id=match.id,
+        id=match_id,
         setup=setup,
         state=state,
         standings=tuple(
@@ -134,8 +150,8 @@ def _view(
             for s in state.standings
         ),
         next_number=next_number,
-        next_dealer=None if state.next_dealer is None else names[state.next_dealer],
-        deal_order=tuple(names[seat] for seat in order),
+        next_dealer=None if state.next_dealer is None else names.get(state.next_dealer),
+        deal_order=tuple(names.get(seat, seat) for seat in order),
         winner=None if state.winner is None else names.get(state.winner, state.winner),
         tied=tuple(names.get(n, n) for n in state.tied_leaders),
     )

@@ -1,19 +1,18 @@
 """HTML pages a person opens on a phone: the home page, the read-only demo match and the
 page about the JSON API."""
 
-from fractions import Fraction
-
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
 
 from scorekeeper.accounts import signed_in
 from scorekeeper.clubs import clubs_of
+from scorekeeper.match import view_from
 from scorekeeper.play.match_forms import win_rule
 from scorekeeper.play.running import running_matches
 from scorekeeper.play.sample import sample_match
-from scorekeeper.play.scoreboard import SUIT_SYMBOLS, HandRow, StandingRow, side_rows
+from scorekeeper.play.scoreboard import SUIT_SYMBOLS, HandRow, side_rows, standing_rows
 from scorekeeper.rules.points import format_points
-from scorekeeper.words import deal_text, requirement_text
+from scorekeeper.words import deal_text
 
 bp = Blueprint("pages", __name__)
 
@@ -31,20 +30,18 @@ def home() -> str:
 def demo() -> str:
     """A sample match anyone may look at: scored now by the rules engine, stored nowhere."""
     sample = sample_match()
-    state, variant = sample.state, sample.variant
-    top = max(s.total for s in state.standings)
+    variant = sample.variant
+    # The sample is stored nowhere: its read model comes from its totals after its hands,
+    # as a stored match's comes from its progress.
     teams = sample.setup.teams or {}
-    standings = [
-        StandingRow(
-            name=s.name,
-            players=_players(teams.get(s.name, ()), s.name),
-            total=format_points(s.total),
-            progress=float(max(Fraction(0), min(s.total, Fraction(variant.target)))),
-            opening=requirement_text(s.opening),
-            leading=s.total == top,
-        )
-        for s in state.standings
-    ]
+    view = view_from(
+        sample.setup,
+        dict(sample.hands[-1].totals_after),
+        len(sample.hands),
+        len(sample.hands) + 1,
+        {seat: seat for seat in sample.setup.seats},
+        {name: _players(players, name) for name, players in teams.items()},
+    )
     hands = [
         HandRow(
             number=h.number,
@@ -66,10 +63,10 @@ def demo() -> str:
         table=sample.table_format.name,
         target=variant.target,
         win_rule=win_rule(variant.target_rule, variant.target),
-        standings=standings,
+        standings=standing_rows(view),
         openings=variant.opening_table is not None,
-        next_dealer=state.next_dealer,
-        deal_order=deal_text(variant.deal_direction, sample.deal_order),
+        next_dealer=view.next_dealer,
+        deal_order=deal_text(variant.deal_direction, view.deal_order),
         hands=hands,
         variant_id=variant.id,
     )

@@ -16,14 +16,7 @@ from typing import Any
 
 from scorekeeper.match import HandEntry, ScoredHand, read_suit, read_teams, team_hands
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
-from scorekeeper.rules.match import (
-    MatchSetup,
-    MatchState,
-    PlayedHand,
-    Side,
-    deal_order,
-    match_state,
-)
+from scorekeeper.rules.match import MatchSetup, PlayedHand, Side, carry, start_totals
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.rules.scoring import score_hand
 from scorekeeper.rules.variants import Variant
@@ -42,9 +35,7 @@ class SampleMatch:
     variant: Variant
     table_format: TableFormat
     setup: MatchSetup
-    state: MatchState
-    hands: list[SampleHand]  # oldest first
-    deal_order: tuple[str, ...]  # from the next hand's dealer
+    hands: list[SampleHand]  # oldest first, each with the totals after it
 
 
 @cache
@@ -56,7 +47,7 @@ def _data() -> dict[str, Any]:
 
 def sample_match() -> SampleMatch:
     """The sample match, every hand scored now by the rules engine (labels in the current
-    language), with the running totals and who deals next."""
+    language), with the running totals after each."""
     data = _data()
     variant = find_variant(data["variant"])
     table_format = find_format(data["format"])
@@ -68,12 +59,12 @@ def sample_match() -> SampleMatch:
         teams=teams,
         first_dealer=int(data["first_dealer"]),
     )
-    played: list[PlayedHand] = []
+    totals = start_totals(setup)
     hands: list[SampleHand] = []
     for number, hand in enumerate(data["hands"], start=1):
-        state = match_state(setup, played)
+        # Each hand against the totals before it, carried from the hand before (no replay).
         bodies = [
-            {**side, "name": name, "score_before": str(state.total(name))}
+            {**side, "name": name, "score_before": str(totals[name])}
             for name, side in zip(teams, hand["teams"], strict=True)
         ]
         kozi = read_suit(hand.get("kozi"))
@@ -81,9 +72,7 @@ def sample_match() -> SampleMatch:
         scored = score_hand(variant, team_hands(sides, befores, table_format), kozi, table_format)
         team_credit = table_format.credit is Credit.TEAM
         result = ScoredHand.of(scored, HandEntry(kozi, tuple(sides)), team_credit)
-        played.append(PlayedHand(tuple(Side((), t.score, team=t.name) for t in result.teams)))
-        after = match_state(setup, played)
-        hands.append(SampleHand(number, hand.get("kozi"), result, after.history[-1]))
-    state = match_state(setup, played)
-    order = deal_order(setup.seats, setup.first_dealer, variant.deal_direction, len(played))
-    return SampleMatch(variant, table_format, setup, state, hands, order)
+        played = PlayedHand(tuple(Side((), t.score, team=t.name) for t in result.teams))
+        totals = carry(setup, totals, played, number)
+        hands.append(SampleHand(number, hand.get("kozi"), result, totals))
+    return SampleMatch(variant, table_format, setup, hands)

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from scorekeeper.match import (
     HandEntry,
     HandLine,
+    MatchView,
     ScoredHand,
     SideEntry,
     format_of,
@@ -109,17 +110,7 @@ def board(match: Match) -> Board:
     tallies added up in one pass."""
     view, lines = view_of(match), hand_lines(match)
     variant = view.variant
-    standings = [
-        StandingRow(
-            name=s.name,
-            players=s.players,
-            total=points(s.total),
-            progress=s.toward(variant.target),
-            opening=requirement_text(s.opening),
-            leading=s.leading,
-        )
-        for s in view.standings
-    ]
+    standings = standing_rows(view)
     winner_total = None
     if view.state.winner is not None:
         winner_total = points(view.standing(view.state.winner).total)
@@ -146,6 +137,21 @@ def board(match: Match) -> Board:
         ],
         progress=progress_picture(match, view, lines),
     )
+
+
+def standing_rows(view: MatchView) -> list[StandingRow]:
+    """Each competitor's standing as the scoreboard (and the demo) shows it."""
+    return [
+        StandingRow(
+            name=s.name,
+            players=s.players,
+            total=points(s.total),
+            progress=s.toward(view.target),
+            opening=requirement_text(s.opening),
+            leading=s.leading,
+        )
+        for s in view.standings
+    ]
 
 
 def _option_value(value: Any) -> str:

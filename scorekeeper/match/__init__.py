@@ -19,7 +19,7 @@ from scorekeeper.match.bounds import (
     MAX_REASON,
     MAX_TEAMS,
 )
-from scorekeeper.match.entry import HandEntry, SideEntry, stored_suit
+from scorekeeper.match.entry import HandEntry, SideEntry
 from scorekeeper.match.progress import Progress, progress_of
 from scorekeeper.match.progress import of_state as progress_of_state
 from scorekeeper.match.progress import store as store_progress
@@ -45,7 +45,7 @@ from scorekeeper.match.scored import (
     verdict_json,
 )
 from scorekeeper.match.scoring import score_entry, team_hands
-from scorekeeper.match.seating import Seating, seated_sides
+from scorekeeper.match.seating import Seating
 from scorekeeper.match.setup import format_of, names_of, seating_of, setup_of, variant_of
 from scorekeeper.match.start import TeamSpec, create_match
 from scorekeeper.match.view import (
@@ -55,7 +55,6 @@ from scorekeeper.match.view import (
     hand_lines,
     last_entry,
     last_tally,
-    newest_hands,
     results_of,
     shown,
     shown_hand,
@@ -131,7 +130,6 @@ __all__ = [
     "match_forgetters",
     "match_json",
     "names_of",
-    "newest_hands",
     "preview",
     "progress_of",
     "progress_of_state",
@@ -144,14 +142,12 @@ __all__ = [
     "remap_players",
     "results_of",
     "score_entry",
-    "seated_sides",
     "seating_of",
     "setup_of",
     "shown",
     "shown_hand",
     "shown_version",
     "store_progress",
-    "stored_suit",
     "tally_of",
     "team_hands",
     "too_many_cards",

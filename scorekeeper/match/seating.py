@@ -1,19 +1,17 @@
 """Who sits where at a match's table, and so which sides a hand can have: the fixed teams
 (each side one of them, once), or in the share formats the players, each on one side, in
-the shapes the format plays. Every edge seats a hand's sides here (the JSON API and a club
-file through the entry reader, the hand form with `seated_sides`), so all refuse the same
-sides in the same words."""
+the shapes the format plays. Every edge seats a hand's sides here, through the one entry
+reader (the JSON API, the hand form, a club file), so all refuse the same sides in the same
+words."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.errors import Invalid
-from scorekeeper.match.entry import SideEntry
 from scorekeeper.quote import show
 from scorekeeper.rules.formats import MOST_CARDS, Credit, TableFormat
 
@@ -144,17 +142,3 @@ class Seating:
                 )
             )
         return named
-
-
-def seated_sides(seating: Seating, sides: Sequence[SideEntry]) -> tuple[SideEntry, ...]:
-    """Sides built by the hand form, named and given their players by the seating
-    (`Invalid` naming each problem where they do not fit the table)."""
-    seats, problems = seating.seat(
-        [(None, list(side.players)) if not seating.fixed else (side.name, None) for side in sides]
-    )
-    if seats is None:
-        raise Invalid("\n".join(problems))
-    return tuple(
-        replace(side, name=name, players=players)
-        for side, (name, players) in zip(sides, seats, strict=True)
-    )

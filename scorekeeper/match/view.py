@@ -105,11 +105,6 @@ def view_of(match: Match, before: int | None = None) -> MatchView:
     return _view(match, setup, totals, played, now.next_number)
 
 
-def view_after(match: Match, totals: dict[str, Fraction], played: int, number: int) -> MatchView:
-    """The match once its hands up to `number` brought it to `totals`."""
-    return _view(match, setup_of(match), totals, played, number + 1)
-
-
 def _view(
     match: Match, setup: MatchSetup, totals: dict[str, Fraction], played: int, next_number: int
 ) -> MatchView:
@@ -220,18 +215,6 @@ def last_entry(match: Match) -> HandEntry | None:
         .limit(1)
     )
     return None if stored is None else HandEntry.from_json(stored)
-
-
-def newest_hands(match: Match, count: int) -> list[Hand]:
-    """The `count` newest hands (deleted ones too), newest first."""
-    return list(
-        db.session.scalars(
-            sa.select(Hand)
-            .where(Hand.match_id == match.id)
-            .order_by(Hand.number.desc())
-            .limit(count)
-        )
-    )
 
 
 def results_of(match: Match, lines: Sequence[HandLine]) -> dict[int, ScoredHand]:

@@ -28,7 +28,7 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         # A CSRF token lives as long as the session: a hand form left open at the table all
         # evening must still save (the token is bound to the session, which no one else has).
         "WTF_CSRF_TIME_LIMIT": None,
-        # Failed logins allowed (web/limits.py); counted in memory unless
+        # Failed logins allowed (accounts/limits.py); counted in memory unless
         # SCOREKEEPER_RATELIMIT_STORAGE_URI names a shared store such as redis://host:6379.
         "RATELIMIT_STORAGE_URI": "memory://",
         "LOGIN_LIMIT_PER_ACCOUNT": "5 per minute; 20 per hour",
@@ -36,7 +36,7 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         # Past the per-account limit, the right password still logs in from an address with
         # fewer failed logins than this (the owner), so nobody can lock a user out.
         "LOGIN_OWNER_ADDRESS_FAILURES": "3 per hour",
-        # Accounts made per client address (web/limits.py).
+        # Accounts made per client address (accounts/limits.py).
         "REGISTER_LIMIT_PER_ADDRESS": "10 per hour",
         # Request bodies (web/security.py): the largest hand or form is a few KB, so more is
         # refused with 413 before it is read; the club import takes files up to its own limit.

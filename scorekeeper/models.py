@@ -161,8 +161,8 @@ class Match(Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     created_by_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="SET NULL"))
     # The owner's choice of season; without it the match belongs to the season its first
-    # hand falls in (services.seasons.season_of).
-    # (No ON DELETE: services.seasons.delete_season clears it; see migration 0002.)
+    # hand falls in (records.seasons.season_of).
+    # (No ON DELETE: records.seasons.delete_season clears it; see migration 0002.)
     season_id: Mapped[int | None] = mapped_column(sa.ForeignKey("season.id"), index=True)
     # Derived, like the stats tables: where the live hands brought the match (the next hand's
     # number, the live hands' count, each competitor's total as exact fraction text), so a
@@ -298,7 +298,7 @@ class HandVersion(Model):
     user: Mapped[User | None] = relationship()
 
 
-# --- Derived tables: sums of the stored hands, kept in step by services.stats ---------------
+# --- Derived tables: sums of the stored hands, kept in step by records.stats ---------------
 # Nothing here is entered by anyone: every row can be rebuilt from the hands
 # (`flask --app scorekeeper rebuild-stats`), and the hand service refreshes a match's rows in
 # the transaction that saves, edits or deletes one of its hands.
@@ -458,17 +458,17 @@ class PlayerRating(Model):
     sigma: Mapped[float] = mapped_column(sa.Double)
     matches: Mapped[int]
     # How far the conservative rating (mu − 3 sigma) moved over the last few matches
-    # (services.rating_history.TREND_MATCHES).
+    # (records.rating_history.TREND_MATCHES).
     trend: Mapped[float] = mapped_column(sa.Double)
 
 
 class LiveDrawing(Model):
-    """A drawing of a live page's changed parts (web/live.py), kept for every worker: the
+    """A drawing of a live page's changed parts (play/live_pages.py), kept for every worker: the
     match's viewers all ask for the same one right after a save, so one worker draws it and
     the others read it. Keyed by what it is a drawing of: the match, its revision (which
     moves with every save, correction and deletion), the code's build (a deploy never meets
     an old drawing) and `what` (the kind of answer, with the language and kind of reader).
-    Each match keeps only its current revision's drawings (services/drawings.py)."""
+    Each match keeps only its current revision's drawings (play/drawings.py)."""
 
     match_id: Mapped[int] = mapped_column(
         sa.ForeignKey("match.id", ondelete="CASCADE"), primary_key=True

@@ -1,4 +1,4 @@
-"""Registering, logging in and out. Passwords and their hashes are services.accounts' business."""
+"""Registering, logging in and out. Passwords and their hashes are accounts.service's."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def signed_in() -> User | None:
 
 def check_login(username: str, password: str) -> User | None:
     """The account `username` and `password` open, checked once per request: the limiter
-    may already have checked them (web/limits.py) and the view must not hash twice. A
+    may already have checked them (accounts/limits.py) and the view must not hash twice. A
     failure is reported to the limiter once, so an address that keeps failing is known."""
     key = (username, password)
     checked = g.get("login_checked")

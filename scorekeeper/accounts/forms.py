@@ -1,5 +1,5 @@
 """Forms for registering, logging in and API tokens. Each message is a sentence for the
-person holding the phone; services.accounts still has the last word on every rule."""
+person holding the phone; accounts.service still has the last word on every rule."""
 
 from __future__ import annotations
 

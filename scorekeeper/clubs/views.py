@@ -1,6 +1,6 @@
 """Club pages: my clubs, one club (players, members, matches), invitations and roles.
 
-Who may do what is decided by services.clubs.club_for: strangers get 404, members without
+Who may do what is decided by clubs.service.club_for: strangers get 404, members without
 the role 403. Owners and scorers add players; only owners invite, change roles and remove
 members; any member may leave. Neither may leave a club without an owner.
 """

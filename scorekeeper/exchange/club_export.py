@@ -2,7 +2,7 @@
 its options, house rules, table, first dealer, hands and every version of every hand.
 
 Ids in the file are the exporting instance's; they only tie the file's parts together, and
-services.club_import gives everything new ids. A live hand's score is not written: the
+exchange.club_import gives everything new ids. A live hand's score is not written: the
 importer asks the rules engine again (the same entries give the same scores), while each
 version (and a deleted hand) keeps the result it had, as the history it is.
 """

@@ -1,6 +1,6 @@
-"""A club made anew from a services.club_export document: all of it in one transaction, or
+"""A club made anew from an exchange.club_export document: all of it in one transaction, or
 nothing at all (a bad file is refused with a message naming the first thing wrong in it).
-The whole file is checked first (services.import_check), so nothing the pages cannot show
+The whole file is checked first (exchange.import_check), so nothing the pages cannot show
 is ever stored; only the engine's verdict on the live hands waits for the match to be built.
 
 Every part gets a new id, and the players' ids inside hands are rewritten to match. Each live

@@ -3,7 +3,7 @@ string, every number, every part's shape. What passes is what the pages can show
 fails is one `Invalid` naming the first thing wrong, by its JSON path in the file.
 
 Only the engine's verdict on the live hands is left for the import itself (it needs the
-match as stored: services.club_import scores them again, in the same transaction).
+match as stored: exchange.club_import scores them again, in the same transaction).
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _players(raw: Any) -> dict[int, str]:
 
 
 def _seasons(raw: Any) -> set[int]:
-    """The seasons' ids; services.club_import checks how their days fall."""
+    """The seasons' ids; exchange.club_import checks how their days fall."""
     keys: set[int] = set()
     for index, item in enumerate(need_list(raw, "seasons")):
         where = f"seasons[{index}]"

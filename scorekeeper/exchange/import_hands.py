@@ -4,7 +4,7 @@ cannot read or no kózi, is kept as it was), so only their shape is checked: the
 history page, the JSON API and export.json read, with only seated players. A live hand's
 entry is read by the match's one entry reader instead, as the API reads a hand; a stored
 result is checked by the match's codec (`match.check_result`). Player ids are the file's
-(services.club_import maps them to the new ones).
+(exchange.club_import maps them to the new ones).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """One match of an imported club file checked whole: its rules and house rules (the same
 option checks as the new-match form), its table, its hands and every version of them.
-Player and season ids are the file's; see services.import_check."""
+Player and season ids are the file's; see exchange.import_check."""
 
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ class Changes:
     start_moved: bool = False  # the match's first live hand changed
 
 
-#: Called with every write's `Changes` before it commits (services.stats registers).
+#: Called with every write's `Changes` before it commits (records.stats registers).
 listeners: list[Callable[[Changes], None]] = []
 
 
@@ -329,7 +329,7 @@ def delete_match(match: Match) -> None:
     db.session.commit()
 
 
-#: Called before a match is deleted, in the same transaction (services.stats registers).
+#: Called before a match is deleted, in the same transaction (records.stats registers).
 match_forgetters: list[Callable[[Match], None]] = []
 
 

@@ -6,7 +6,7 @@ that worker. Kept here, the first worker to draw a revision spares all the other
 one row instead of replaying the match and rendering its hands.
 
 A drawing is found only under everything it depends on: the match, the match's revision
-(services.live: it moves with every save, correction and deletion), this code's build (a
+(play.live: it moves with every save, correction and deletion), this code's build (a
 hash of the package, templates and static files, so a deploy never serves a drawing of the
 old code) and `what` the caller says it drew (the kind of answer, the reader's language and
 kind of page). Whether the reader may see the match at all is the caller's to check first,

@@ -3,7 +3,7 @@ big screen of every running match.
 
 A page polls a small JSON view with `If-None-Match` every two seconds (static/js/live.js);
 while nothing changed the answer is an empty 304 worked out from one aggregate over the
-stored hands (services.live), so it suits gunicorn's sync workers behind any proxy. Only a
+stored hands (play.live), so it suits gunicorn's sync workers behind any proxy. Only a
 new revision makes the page fetch itself again and swap the parts that changed.
 """
 
@@ -37,7 +37,7 @@ bp = Blueprint("live", __name__)
 # --- the changed parts, drawn once per revision ---------------------------------------------
 # When a hand is saved every viewer of the match asks for the new scoreboard within two
 # seconds. They all get the same parts (for their language and kind of page), so the first
-# worker to be asked draws them and stores the drawing for the others (services.drawings);
+# worker to be asked draws them and stores the drawing for the others (play.drawings);
 # each worker also keeps the drawings it used in memory. Ten phones at a table cost one
 # replay of the match, not one a worker. Who may see the match is checked before any drawing
 # is looked up, on every request.

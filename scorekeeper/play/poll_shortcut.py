@@ -5,7 +5,7 @@ nearly every answer is "not modified". Through Flask that answer costs a session
 language, the rate limiter's bookkeeping and the hooks of every page, several times the one
 indexed query it needs (tests/bench/live_viewers.py). This WSGI layer answers that one case
 itself: a GET of that path with If-None-Match, whose link works and names that very match
-(services.sharing.revision_for_link, the query the view runs) and whose revision the phone
+(play.sharing.revision_for_link, the query the view runs) and whose revision the phone
 already holds. It sends the headers Flask's 304 would (the ETag, Cache-Control and the
 security headers). Anything else, and any doubt (a dead link, a new revision, a database
 error), goes on to Flask untouched, which answers it as before: a 200, or a 404.

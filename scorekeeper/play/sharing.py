@@ -124,7 +124,7 @@ def dead_link() -> NotFound:
 _links_table = ShareLink.__table__
 _hands_table = Hand.__table__
 #: The poll of a shared scoreboard in one round trip, built once: the link (working, of this
-#: very match) and the match's revision (services.live.match_revision) together.
+#: very match) and the match's revision (play.live.match_revision) together.
 _LINK_REVISION = sa.select(
     _links_table.c.digest,
     sa.select(sa.func.count())
@@ -149,7 +149,7 @@ _LINK_REVISION = sa.select(
 
 def link_revision(match_id: int, token: str) -> str:
     """The revision of the match a working link of that very match names (one query); else
-    404. The same text as services.live.match_revision."""
+    404. The same text as play.live.match_revision."""
     revision = revision_for_link(db.session.connection(), match_id, token)
     if revision is None:
         raise dead_link()

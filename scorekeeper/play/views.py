@@ -1,7 +1,7 @@
 """Match pages: start a match, its scoreboard, and entering, correcting and deleting hands.
 
-Views parse the form, call a use case in `services`, then flash and redirect; every score
-they show comes from the rules engine through those services.
+Views parse the form, call the match's front door (`scorekeeper.match`), then flash and
+redirect; every score they show comes from the rules engine through it.
 """
 
 from __future__ import annotations

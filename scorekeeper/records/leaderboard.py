@@ -1,8 +1,8 @@
-"""The season leaderboard from the derived tables (services.stats): one grouped query for
+"""The season leaderboard from the derived tables (records.stats): one grouped query for
 the players' sums and one for their ratings, however many hands the club has played.
 
 A match belongs to the season the owner placed it in, else to the season whose days hold
-its first live hand (`played_at`, in UTC, as services.seasons.season_of decides).
+its first live hand (`played_at`, in UTC, as records.seasons.season_of decides).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The club's leaderboard page: a season (or all time), sorted by any column, with the
 players below the club's minimum of matches listed apart; the owner sets that minimum.
 
-Every number comes from services.leaderboard (the stored sums and ratings); this module only
+Every number comes from records.leaderboard (the stored sums and ratings); this module only
 words and formats them.
 """
 

@@ -3,7 +3,7 @@ matches the pages load with their hands: a match's line in a list, a player's be
 the day each match was played, a player's rating trend, and the player or team a
 head-to-head link names.
 
-The pages read the rest from the derived tables (services.match_list, player_records,
+The pages read the rest from the derived tables (records.match_list, player_records,
 pair_records); the plain replays the tests check those with are in tests/support/replay.py.
 Nothing here scores a hand: results, totals and winners are the stored hand results and the
 rules engine's match state, read as they are.

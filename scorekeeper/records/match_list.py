@@ -1,11 +1,11 @@
 """Lists of matches as the season and player pages show them, read from the derived tables
-(services.stats) instead of every stored hand: which matches a season holds, newest first,
+(records.stats) instead of every stored hand: which matches a season holds, newest first,
 and a page of them as records.MatchLine.
 
 A match is listed by the day it was played: its first live hand's (PlayerMatchStat's
 `played_at`, in UTC), else the day it was started; then by id. It belongs to the season the
 owner placed it in, else to the season whose days hold its first live hand (the rule of
-services.seasons.season_of). A match without a live hand has no summary rows: the few of
+records.seasons.season_of). A match without a live hand has no summary rows: the few of
 those on a page are read from the match itself, as records.match_lines reads any match.
 """
 

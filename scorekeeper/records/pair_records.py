@@ -1,5 +1,5 @@
 """Partnerships and head-to-head records read from the derived tables (PairMatchStat and
-PlayerMatchStat, kept by services.stats) in a grouped query: the same records the plain
+PlayerMatchStat, kept by records.stats) in a grouped query: the same records the plain
 replays of tests/support/replay.py sum from every stored hand.
 
 Only finished matches count. A season holds the matches the owner placed in it and the

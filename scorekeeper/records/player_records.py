@@ -1,4 +1,4 @@
-"""What a player's page shows, read from the derived tables (services.stats) and a few of
+"""What a player's page shows, read from the derived tables (records.stats) and a few of
 the player's own matches: their line in each season, their best hands. The same as
 tests/support/replay.season_lines and records.best_hands sum from every stored hand.
 """

@@ -3,7 +3,7 @@
 `ratings` is a pure function of the matches: the finished matches are replayed from fresh
 ratings in the order they were played (first hand's time, then id), so the same matches
 always give the same ratings. A club's all-time ratings are the same replay, stored by
-services.rating_history and kept in step with every hand saved, edited or deleted
+records.rating_history and kept in step with every hand saved, edited or deleted
 (`club_ratings` reads them); a season's own ratings are replayed on request.
 
 Each finished match ranks its competitors by their final totals (equal totals share a

@@ -2,7 +2,7 @@
 changes: a new season, new name or days, deleting one, and moving a match to a season.
 
 Members read; only owners change (403 for the others); strangers find nothing (404). The
-rules (unique names, no overlapping days) and their messages are services.seasons'.
+rules (unique names, no overlapping days) and their messages are records.seasons'.
 """
 
 from __future__ import annotations

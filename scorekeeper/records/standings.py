@@ -1,6 +1,6 @@
 """The shapes of leaderboards, partnerships and head-to-head records (PlayerRow, PairRecord,
 HeadToHead), how a leaderboard sorts and ranks, and a finished match's outcome read from its
-stored hand results. The sums themselves come from the derived tables (services.leaderboard,
+stored hand results. The sums themselves come from the derived tables (records.leaderboard,
 pair_records); the plain replays the tests check those with are in tests/support/replay.py.
 
 No score is ever recomputed here: a hand's stored side scores, meld verdicts and entry flags

@@ -489,7 +489,7 @@ SUMMED = (
     "full_runs",
     "went_out",
 )
-#: A player's totals as PlayerTotal holds them (services.leaderboard reads them back).
+#: A player's totals as PlayerTotal holds them (records.leaderboard reads them back).
 TOTALS = ("matches", "wins", *SUMMED)
 
 
@@ -605,7 +605,7 @@ def _rating_inputs(session: Session, match_id: int) -> list[tuple[Any, ...]]:
 
 def _first_hand_times(session: Session, where: sa.ColumnElement[bool]) -> dict[int, datetime]:
     """When each match's first live hand was first saved (its "created" version), as an
-    aware UTC time, by match id; the same rule as services.seasons.first_hand_times."""
+    aware UTC time, by match id; the same rule as records.seasons.first_hand_times."""
     rows = session.execute(
         sa.select(Hand.match_id, sa.func.min(HandVersion.created_at))
         .join(

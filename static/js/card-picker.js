@@ -5,7 +5,7 @@
  * The input is the source of truth: every tap reads its text, changes it and writes it back,
  * then fires a bubbling "input" event so page scripts (live verdicts, drafts, card faces) hear
  * taps exactly as they hear typing. What it says comes, in the page's language, from the
- * picker's data-words (picker_words() in scorekeeper/web/game_words.py): templates whose
+ * picker's data-words (picker_words() in scorekeeper/words/game_words.py): templates whose
  * %(name)s fields fill() fills in. The card notation is cards.js's and fill() is helpers.js's:
  * the page loads both first.
  */

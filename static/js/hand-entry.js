@@ -12,7 +12,7 @@
  * (below).
  *
  * Each meld's verdict line comes worded by the API (its "verdict", drawn by verdict_text() in
- * scorekeeper/web/verdict_words.py, in the request's language) and is inserted as it is. The
+ * scorekeeper/words/verdict_words.py, in the request's language) and is inserted as it is. The
  * few other words come from the form's data-words (script_words() in the same module).
  *
  * The "hand:preview" event: what the page's other scripts may rely on (draft.js keeps the
@@ -20,7 +20,7 @@
  * preview). It is a CustomEvent fired on the form, bubbling, once a live preview's answer
  * has been drawn, and only for the latest preview asked: not for an answer a newer change
  * has overtaken, nor when no JSON answer came (offline, a signed-out session's login page).
- * Its detail is the JSON as the server sent it (_live_preview() in scorekeeper/web/matches.py),
+ * Its detail is the JSON as the server sent it (_live_preview() in scorekeeper/play/views.py),
  * whatever the status (a match or hand gone answers 4xx with its error in `errors`):
  *   errors: [str]          why the form cannot be saved as it stands (a field missing or
  *                          unreadable, the match or hand gone); the preview's first lines

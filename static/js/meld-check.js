@@ -4,7 +4,7 @@
  * with no page reload.
  *
  * The ruling comes worded by the API (its "verdict_words", drawn by
- * scorekeeper/web/verdict_words.py as for a posted form) and is inserted as text. The labels
+ * scorekeeper/words/verdict_words.py as for a posted form) and is inserted as text. The labels
  * and messages come, in the page's language, from the form's data-words
  * (verdict_words.script_words): templates whose %(name)s fields fill() fills in. fill() and
  * element() are helpers.js's (base.html loads it first).

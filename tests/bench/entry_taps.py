@@ -14,7 +14,7 @@ field to move there; the cards left as each side's point total on the points pad
 
 Every tap (click) and keystroke on the hand pages goes through `Counter`. At the end the
 scoreboard's totals must equal the rules engine's own: the same hands recorded, with the same
-correction, through services.hands on a second match of the same database. So a wrong entry
+correction, through match.writes on a second match of the same database. So a wrong entry
 cannot report a good figure. It prints the taps of each hand and where they go, and the
 median; the goal (median 20 or fewer, none over 30) is printed, never asserted. Then the
 reference hand alone, as before (`--reference` runs only that).
@@ -154,7 +154,7 @@ def load_match() -> dict[str, Any]:
 
 
 def entry(data: dict[str, Any], hand: dict[str, Any]) -> dict[str, Any]:
-    """A hand of the file as services.hands takes it."""
+    """A hand of the file as match.writes takes it."""
     teams = [
         {"name": t["name"], **side} for t, side in zip(data["teams"], hand["teams"], strict=True)
     ]

@@ -220,7 +220,7 @@ def fill(rule: Rule, values: dict[str, object]) -> str:
 
 def snapshot(app: Flask) -> dict[str, list[tuple[str, ...]]]:
     """Every row of every table, to show that a refused request changed nothing. The kept
-    live drawings are left out: any allowed reader's GET stores one (services.drawings), a
+    live drawings are left out: any allowed reader's GET stores one (play.drawings), a
     cache of what the other tables hold, never data of its own."""
     with app.app_context():
         tables = {}

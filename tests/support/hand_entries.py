@@ -1,5 +1,5 @@
 """Hand entries, as JSON (what the API takes), that many tests send; `typed` reads one for a
-match as the API does, into the `HandEntry` services.hands takes.
+match as the API does, into the `HandEntry` match.writes takes.
 
 The reference hand under pagat with kózi ♥ scores 665 for A, who went out with a clean and a
 dirty biriba, and −95 for B. Each test that relies on those figures works them out itself.

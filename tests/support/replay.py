@@ -2,7 +2,7 @@
 partnerships, head-to-head records, season lines, season ids, the order of matches and the
 teams of a club, summed in plain Python from every stored hand of the matches given.
 
-The app reads the same from its derived tables (services.leaderboard, pair_records,
+The app reads the same from its derived tables (records.leaderboard, pair_records,
 player_records, match_list); tests/web/test_stats.py checks that the two agree after any
 history of hands. These replays are deliberately the slow, obvious reading, which is why they
 live here and not in the app. Nothing here scores a hand: results, totals and winners are
@@ -49,7 +49,7 @@ def scored_afresh(match: Match, hand: Hand) -> ScoredHand:
 
 def player_rows(matches: Iterable[Match]) -> list[PlayerRow]:
     """Every player's totals over the finished ones of `matches`, unsorted and unranked
-    (services.leaderboard.stored_rows reads the same sums from the database)."""
+    (records.leaderboard.stored_rows reads the same sums from the database)."""
     rows: dict[int, PlayerRow] = {}
     for match in matches:
         summary = summarize(match)
@@ -126,7 +126,7 @@ def _holding(done: Outcome, players: Sequence[int]) -> str | None:
 
 def season_ids(club: Club, matches: Sequence[Match]) -> dict[int, int | None]:
     """The season each match falls in, by match id (None: in no season), by the rule of
-    services.seasons.season_of (match_list.season_ids reads it from the derived tables)."""
+    records.seasons.season_of (match_list.season_ids reads it from the derived tables)."""
     seasons = seasons_of(club)
     times = first_hand_times(matches)
     found: dict[int, int | None] = {}

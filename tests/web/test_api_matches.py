@@ -1,6 +1,6 @@
 """JSON API v1 for clubs, matches and hands, through the Flask test client with real requests.
 
-Every caller authenticates with a bearer token made by services.accounts.create_token (one test
+Every caller authenticates with a bearer token made by accounts.service.create_token (one test
 logs in with a session instead). Scores are written out from rules/presets.md: the reference
 hand under pagat with kózi ♥ is 665 for A and −95 for B.
 """

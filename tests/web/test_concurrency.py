@@ -1,7 +1,7 @@
 """Hand saves under real concurrency: many threads send at the same instant to a live
 server, each on its own connection and its own database session (SQLite and PostgreSQL).
 
-The promises (services/hands.py, services/locks.py): a retried save with the same
+The promises (match/writes.py, match/locks.py): a retried save with the same
 Idempotency-Key stores one hand and every attempt gets it; new hands sent at once are all
 stored with distinct numbers; of edits racing from the same version exactly one wins and the
 others get 409; and whatever the interleaving, every stored total is what the rules engine

@@ -1,4 +1,4 @@
-"""Live drawings kept for every worker (services.drawings): a revision's changed parts are
+"""Live drawings kept for every worker (play.drawings): a revision's changed parts are
 drawn once and read by the other workers, and a kept drawing is never served for another
 revision, language, match or build, nor to a link that was withdrawn."""
 

@@ -1,4 +1,4 @@
-"""The record pages' readings of the derived tables (services.match_list, pair_records,
+"""The record pages' readings of the derived tables (records.match_list, pair_records,
 player_records) in the cases the random equivalence test in test_stats.py rarely meets:
 best hands tied on score across days that run against the match numbers, a side of three
 players, and a match with no live hand. Each is worked out here, and checked against the

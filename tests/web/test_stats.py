@@ -1,4 +1,4 @@
-"""The derived tables (services.stats) kept up hand by hand equal the same tables rebuilt from
+"""The derived tables (records.stats) kept up hand by hand equal the same tables rebuilt from
 the stored hands, and the leaderboard and ratings read from them equal the pure-Python sums
 and replay over the matches themselves."""
 

@@ -15,40 +15,28 @@ from flask_babel import gettext as _
 
 from scorekeeper.errors import Invalid
 from scorekeeper.match import (
+    HAND_FIELDS,
     MAX_CARD_TEXT,
     MAX_FAILED_OPENINGS,
     MAX_HAND_POINTS,
     MAX_MELDS,
-    MAX_NAME,
     MAX_TEAMS,
+    SIDE_FIELDS,
+    check_seated,
+    check_side_name,
     read_suit,
+    too_many_melds,
 )
+from scorekeeper.rules.scoring import Cut
 from scorekeeper.values import (
     need_between,
     need_flag,
     need_list,
     need_object,
-    need_text,
 )
 
-_ENTRY_FIELDS = frozenset({"kozi", "teams"})
-_SIDE_FIELDS = frozenset(
-    {
-        "name",
-        "players",
-        "melds",
-        "hands",
-        "hand_points",
-        "went_out",
-        "took_biribaki",
-        "opening",
-        "opening_melds",
-        "cut",
-        "failed_openings",
-        "biribaki_unplayed",
-    }
-)
-_CUTS = (None, "exact", "off_by_one")
+#: What a stored cut may say.
+_CUTS = (None, *(cut.value for cut in Cut))
 
 
 def check_entry(value: Any, where: str, seats: set[int], teams: set[str] | None) -> None:
@@ -57,7 +45,7 @@ def check_entry(value: Any, where: str, seats: set[int], teams: set[str] | None)
     `teams` its team names where teams are fixed (None in the share formats)."""
     entry = need_object(value, where)
     for key in entry:
-        if key not in _ENTRY_FIELDS:
+        if key not in HAND_FIELDS:
             raise Invalid(_("%(where)s is not a field of a hand.", where=f"{where}.{key}"))
     try:
         read_suit(entry.get("kozi"))
@@ -78,23 +66,17 @@ def check_entry(value: Any, where: str, seats: set[int], teams: set[str] | None)
         at = f"{where}.teams[{index}]"
         side = need_object(item, at)
         for key in side:
-            if key not in _SIDE_FIELDS:
+            if key not in SIDE_FIELDS:
                 raise Invalid(_("%(where)s is not a field of a side.", where=f"{at}.{key}"))
-        _side_name(side, at, teams)
+        check_side_name(side, at, teams)
         _check_side(side, at)
-    _players(sides, where, seats, required=True)
-
-
-def _side_name(side: dict[str, Any], where: str, teams: set[str] | None) -> None:
-    name = need_text(side.get("name"), f"{where}.name", MAX_NAME)
-    if teams is not None and name not in teams:
-        raise Invalid(_("%(where)s names no team of its match.", where=f"{where}.name"))
+    check_seated(sides, where, seats, required=True)
 
 
 def _check_side(side: dict[str, Any], at: str) -> None:
     melds = need_list(side.get("melds", []), f"{at}.melds")
     if len(melds) > MAX_MELDS:
-        raise Invalid(_too_many_melds(f"{at}.melds"))
+        raise Invalid(too_many_melds(f"{at}.melds"))
     for number, meld in enumerate(melds):
         _cards(meld, f"{at}.melds[{number}]")
     held = side.get("hands")
@@ -145,25 +127,3 @@ def _cards(value: Any, where: str) -> None:
                 most=MAX_CARD_TEXT,
             )
         )
-
-
-def _too_many_melds(where: str) -> str:
-    return _("%(where)s must be a list of at most %(most)d melds.", where=where, most=MAX_MELDS)
-
-
-def _players(sides: list[Any], where: str, seats: set[int], required: bool) -> None:
-    """Every side's players are seated in the match, and no one plays on two sides."""
-    seen: set[int] = set()
-    for side in sides:
-        if "players" not in side and not required:
-            continue
-        ids = side.get("players")
-        if (
-            not isinstance(ids, list)
-            or not ids
-            or any(isinstance(p, bool) or not isinstance(p, int) or p not in seats for p in ids)
-        ):
-            raise Invalid(_("%(where)s names a player with no seat in its match.", where=where))
-        if seen & set(ids) or len(set(ids)) != len(ids):
-            raise Invalid(_("%(where)s names a player twice; each plays on one side.", where=where))
-        seen.update(ids)

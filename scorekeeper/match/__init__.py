@@ -24,6 +24,8 @@ from scorekeeper.match.progress import Progress, progress_of
 from scorekeeper.match.progress import of_state as progress_of_state
 from scorekeeper.match.progress import store as store_progress
 from scorekeeper.match.reader import (
+    HAND_FIELDS,
+    SIDE_FIELDS,
     EntryRefused,
     read_cards,
     read_hand,
@@ -40,8 +42,11 @@ from scorekeeper.match.scored import (
     Tally,
     TallySide,
     check_result,
+    check_seated,
+    check_side_name,
     remap_players,
     tally_of,
+    too_many_melds,
     verdict_json,
 )
 from scorekeeper.match.scoring import score_entry, team_hands
@@ -83,6 +88,7 @@ from scorekeeper.match.writes import (
 )
 
 __all__ = [
+    "HAND_FIELDS",
     "MAX_CARD_TEXT",
     "MAX_FAILED_OPENINGS",
     "MAX_HANDS",
@@ -93,6 +99,7 @@ __all__ = [
     "MAX_POINTS",
     "MAX_REASON",
     "MAX_TEAMS",
+    "SIDE_FIELDS",
     "Changes",
     "EntryRefused",
     "HandData",
@@ -114,6 +121,8 @@ __all__ = [
     "TallySide",
     "TeamSpec",
     "check_result",
+    "check_seated",
+    "check_side_name",
     "check_version",
     "create_match",
     "delete_hand",
@@ -151,6 +160,7 @@ __all__ = [
     "tally_of",
     "team_hands",
     "too_many_cards",
+    "too_many_melds",
     "totals_after",
     "totals_before",
     "variant_of",

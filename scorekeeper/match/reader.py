@@ -427,34 +427,20 @@ class _Reader:
     ) -> str:
         """Cards as the players wrote them (text, or a list of card tokens joined into
         text), checked card by card; the text is what is stored and shown back."""
-        if isinstance(value, str):
-            text = value
-        elif isinstance(value, list) and all(isinstance(item, str) for item in value):
-            text = " ".join(value)
-        else:
-            self.add(
-                _(
-                    '%(what)s must be cards as text, such as "3H 4H 5H", not %(value)s',
-                    what=what,
-                    value=short(value),
-                )
-            )
+        text = self._text(value, what)
+        if text is None:
             return ""
-        if len(text) > MAX_CARD_TEXT:
-            self.add(
-                _(
-                    "%(what)s may be at most %(most)d characters of cards",
-                    what=what,
-                    most=MAX_CARD_TEXT,
-                )
-            )
-            return ""
-        cards = self.cards(text, what, allow_empty)
+        cards = self._parse(text, what, allow_empty)
         if counted and cards:
             self.total += len(cards)
         return text
 
     def cards(self, value: Any, what: str, allow_empty: bool = True) -> tuple[Card, ...] | None:
+        text = self._text(value, what)
+        return None if text is None else self._parse(text, what, allow_empty)
+
+    def _text(self, value: Any, what: str) -> str | None:
+        """Cards as text (a list of card tokens joined), no longer than a meld's text."""
         if isinstance(value, list) and all(isinstance(item, str) for item in value):
             value = " ".join(value)
         if not isinstance(value, str):
@@ -475,8 +461,11 @@ class _Reader:
                 )
             )
             return None
+        return value
+
+    def _parse(self, text: str, what: str, allow_empty: bool) -> tuple[Card, ...] | None:
         try:
-            cards = parse_cards(value)
+            cards = parse_cards(text)
         except ValueError as error:
             self.add(_("%(what)s: %(problem)s", what=what, problem=str(error)))
             return None

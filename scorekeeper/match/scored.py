@@ -24,7 +24,7 @@ from flask_babel import gettext as _
 from scorekeeper.errors import Invalid
 from scorekeeper.match.bounds import MAX_MELDS, MAX_NAME, MAX_TEAMS
 from scorekeeper.match.entry import HandEntry
-from scorekeeper.rules.i18n import data_of, render
+from scorekeeper.rules.i18n import data_of, render, translating
 from scorekeeper.rules.match import PlayedHand, Side
 from scorekeeper.rules.melds import MeldVerdict
 from scorekeeper.rules.points import parse_points
@@ -168,6 +168,13 @@ class ScoredHand:
 
     # --- words ----------------------------------------------------------------------------
 
+    def for_reader(self) -> ScoredHand:
+        """This hand in the reader's language: as it is in English, else worded from its
+        words (as it is where it has none that fit)."""
+        if not translating():
+            return self
+        return self.worded() or self
+
     def worded(self) -> ScoredHand | None:
         """This hand with its texts in the current language, from its words alone; None if
         it has none that fit (a result stored before it had them, an edited file)."""
@@ -288,9 +295,9 @@ def check_result(value: Any, where: str, seats: set[int], teams: set[str] | None
     for index, item in enumerate(sides):
         at = f"{where}.teams[{index}]"
         side = need_object(item, at)
-        _side_name(side, at, None)
+        check_side_name(side, at, None)
         if side.get("team") is not None:
-            _side_name({"name": side["team"]}, f"{at}.team", teams)
+            check_side_name({"name": side["team"]}, f"{at}.team", teams)
         need_between(side.get("score"), f"{at}.score", -MOST_POINTS, MOST_POINTS)
         for number, line in enumerate(need_list(side.get("lines"), f"{at}.lines")):
             row = need_object(line, f"{at}.lines[{number}]")
@@ -307,10 +314,10 @@ def check_result(value: Any, where: str, seats: set[int], teams: set[str] | None
             need_text(side["opening"], f"{at}.opening", MOST_WORDS, lines=True)
         melds = need_list(side.get("melds", []), f"{at}.melds")
         if len(melds) > MAX_MELDS:
-            raise Invalid(_too_many_melds(f"{at}.melds"))
+            raise Invalid(too_many_melds(f"{at}.melds"))
         for number, meld in enumerate(melds):
             need_object(meld, f"{at}.melds[{number}]")
-    _players(sides, where, seats, required=False)
+    check_seated(sides, where, seats, required=False)
 
 
 def remap_players(stored: Mapping[str, Any], ids: Mapping[int, int]) -> dict[str, Any]:
@@ -323,7 +330,8 @@ def remap_players(stored: Mapping[str, Any], ids: Mapping[int, int]) -> dict[str
     return {**stored, "teams": teams}
 
 
-def _side_name(side: dict[str, Any], where: str, teams: set[str] | None) -> None:
+def check_side_name(side: dict[str, Any], where: str, teams: set[str] | None) -> None:
+    """A stored side's name (a file's): text, and where teams are fixed one of them."""
     name = need_text(side.get("name"), f"{where}.name", MAX_NAME)
     if teams is not None and name not in teams:
         raise Invalid(_("%(where)s names no team of its match.", where=f"{where}.name"))
@@ -334,12 +342,14 @@ def _check_texts(value: Any, where: str) -> None:
         need_text(text, f"{where}[{index}]", MOST_WORDS, lines=True)
 
 
-def _too_many_melds(where: str) -> str:
+def too_many_melds(where: str) -> str:
+    """The refusal of a stored side's melds past the most one side lays."""
     return _("%(where)s must be a list of at most %(most)d melds.", where=where, most=MAX_MELDS)
 
 
-def _players(sides: list[Any], where: str, seats: set[int], required: bool) -> None:
-    """Every side's players are seated in the match, and no one plays on two sides."""
+def check_seated(sides: list[Any], where: str, seats: set[int], required: bool) -> None:
+    """Every stored side's players (a file's, entry or result) are seated in the match, and
+    no one plays on two sides; `required`: every side names its players."""
     seen: set[int] = set()
     for side in sides:
         if "players" not in side and not required:

@@ -8,7 +8,7 @@ up once (`hand_lines`), never scoring a hand again.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -84,6 +84,11 @@ class MatchView:
         return self.state.finished
 
     @property
+    def totals(self) -> dict[str, Fraction]:
+        """Each competitor's total (by its key), as scoring the next hand reads them."""
+        return {s.key: s.total for s in self.standings}
+
+    @property
     def leader(self) -> Standing | None:
         return next((s for s in self.standings if s.leading), None)
 
@@ -99,9 +104,8 @@ def view_of(match: Match, before: int | None = None) -> MatchView:
     now = progress.progress_of(match, setup)
     totals, played = now.totals, now.played
     if before is not None:
-        for tally in reversed(_tallies_from(match, before)):
-            totals = carry_back(setup, totals, tally.played())
-            played -= 1
+        totals, taken_back = _back_before(match, setup, now.totals, before)
+        played -= taken_back
     return _view(match, setup, totals, played, now.next_number)
 
 
@@ -228,55 +232,54 @@ def results_of(match: Match, lines: Sequence[HandLine]) -> dict[int, ScoredHand]
         Hand.match_id == match.id, Hand.number.in_(numbers)
     )
     stored: dict[int, dict[str, Any]] = {n: r for n, r in db.session.execute(query)}
-    found = {}
-    for line in lines:
-        scored = ScoredHand.from_json(stored[line.number])
-        if translating():
-            scored = scored.worded() or _scored_again(match, line, scored)
-        found[line.number] = scored
-    return found
 
+    def entry_of(number: int) -> Callable[[], Any]:
+        return lambda: db.session.scalar(
+            sa.select(Hand.entry).where(Hand.match_id == match.id, Hand.number == number)
+        )
 
-def _scored_again(match: Match, line: HandLine, stored: ScoredHand) -> ScoredHand:
-    """A result stored before results kept their words, scored again to be worded."""
-    entry = db.session.scalar(
-        sa.select(Hand.entry).where(Hand.match_id == match.id, Hand.number == line.number)
-    )
-    try:
-        scored = score_entry(setup_of(match), HandEntry.from_json(entry or {}), line.before)
-    except (ServiceError, KeyError, ValueError):
-        return stored
-    return scored.worded() or stored
+    return {
+        line.number: _in_reader_language(
+            match, ScoredHand.from_json(stored[line.number]), line.before, entry_of(line.number)
+        )
+        for line in lines
+    }
 
 
 def shown(
     match: Match,
-    number: int,
     stored: dict[str, Any],
     entry: dict[str, Any],
     before: dict[str, Fraction] | None,
 ) -> ScoredHand:
     """A stored result in the reader's language: as stored for English, else worded from
-    its message data; a result stored before it had them is scored again against the
-    totals `before` it (same numbers, words of this request's language)."""
-    scored = ScoredHand.from_json(stored)
-    if not translating():
-        return scored
-    worded = scored.worded()
-    if worded is not None:
+    its message data; a result stored before it had them is scored again from `entry`
+    against the totals `before` it (same numbers, words of this request's language)."""
+    return _in_reader_language(match, ScoredHand.from_json(stored), before, lambda: entry)
+
+
+def _in_reader_language(
+    match: Match,
+    scored: ScoredHand,
+    before: dict[str, Fraction] | None,
+    entry: Callable[[], Any],
+) -> ScoredHand:
+    """`scored`, a stored result, in the reader's language (see `shown`): its entry is read
+    only where it must be scored again."""
+    worded = scored.for_reader()
+    if not translating() or worded is not scored or before is None:
         return worded
-    if before is None:
-        return scored
     try:
-        return score_entry(setup_of(match), HandEntry.from_json(entry), before).worded() or scored
+        again = score_entry(setup_of(match), HandEntry.from_json(entry() or {}), before)
     except (ServiceError, KeyError, ValueError):
         return scored
+    return again.worded() or scored
 
 
 def shown_hand(match: Match, hand: Hand) -> ScoredHand:
     """A stored hand's result in the reader's language (see `shown`)."""
     before = totals_before(match, hand.number) if translating() else None
-    return shown(match, hand.number, hand.result, hand.entry, before)
+    return shown(match, hand.result, hand.entry, before)
 
 
 def shown_version(
@@ -286,24 +289,26 @@ def shown_version(
     stored (English) result if the old entry no longer scores."""
     if version.action == "deleted":
         return ScoredHand.from_json(version.result)
-    return shown(match, version.number, version.result, version.entry, before)
+    return shown(match, version.result, version.entry, before)
 
 
 def totals_before(match: Match, number: int) -> dict[str, Fraction]:
     """The match's totals before hand `number`, from its progress and the tallies of the
     hands after it."""
     setup = setup_of(match)
-    totals = progress.progress_of(match, setup).totals
-    for tally in reversed(_tallies_from(match, number)):
+    return _back_before(match, setup, progress.progress_of(match, setup).totals, number)[0]
+
+
+def _back_before(
+    match: Match, setup: MatchSetup, totals: dict[str, Fraction], number: int
+) -> tuple[dict[str, Fraction], int]:
+    """`totals` (the match's now) taken back over the live hands from hand `number` on, as
+    their tallies say; and how many hands that took back."""
+    rows = _tally_rows(match.id, since=number)
+    live = [tally for _n, _v, deleted, _r, tally in rows if not deleted]
+    for tally in reversed(live):
         totals = carry_back(setup, totals, tally.played())
-    return totals
-
-
-def _tallies_from(match: Match, number: int) -> list[Tally]:
-    """The tallies of the live hands from hand `number` on, in order."""
-    return [
-        tally for _n, _v, deleted, _r, tally in _tally_rows(match.id, since=number) if not deleted
-    ]
+    return totals, len(live)
 
 
 #: A hand as a list of hands reads it: number, version, deleted, accepted reason, tally.

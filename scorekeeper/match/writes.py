@@ -27,6 +27,7 @@ from scorekeeper.match.reader import read_hand
 from scorekeeper.match.scored import ScoredHand, Tally
 from scorekeeper.match.scoring import befores, score_entry
 from scorekeeper.match.setup import names_of, seating_of, setup_of, variant_of
+from scorekeeper.match.view import totals_before
 from scorekeeper.models import Hand, HandVersion, Match, User, rows_changed, table_of, utcnow
 from scorekeeper.numbers import is_row_id
 from scorekeeper.rules.match import MatchSetup, carry, carry_back, credits, start_totals
@@ -84,17 +85,22 @@ class Preview:
 
 
 def preview(
-    match: Match, entry: HandEntry, number: int | None = None, require_kozi: bool = True
+    match: Match,
+    entry: HandEntry,
+    number: int | None = None,
+    require_kozi: bool = True,
+    before: Mapping[str, Fraction] | None = None,
 ) -> Preview:
-    """Score an entry as it would be saved (as hand `number`, or as the next hand).
+    """Score an entry as it would be saved (as hand `number`, or as the next hand), against
+    the totals `before` it (read here unless the caller holds them: the form's read model).
     `require_kozi=False` scores a hand without its kózi (for the opening line of a form still
     being filled in); its bonuses may then be short, so never show its totals as final."""
     if require_kozi:
         _require_kozi(match, entry.kozi)
     setup = setup_of(match)
-    before = _before(match, setup, number)
+    before = _before(match, setup, number) if before is None else before
     scored = _score(setup, entry, before)
-    return Preview(_for_reader(scored), totals_after(match, setup, before, scored))
+    return Preview(scored.for_reader(), totals_after(match, setup, before, scored))
 
 
 def totals_after(
@@ -112,12 +118,11 @@ def totals_after(
 
 def _before(match: Match, setup: MatchSetup, number: int | None) -> dict[str, Fraction]:
     """The totals before hand `number` (before the next hand if None: the match's progress,
-    without reading a hand)."""
-    now = progress.progress_of(match, setup)
+    without reading a hand; else taken back over the later hands' tallies)."""
     if number is None:
-        return now.totals
-    hand = hand_of(match, number)
-    return _totals_before(setup, now, [hand, *_later(match, number)])
+        return progress.progress_of(match, setup).totals
+    hand_of(match, number)  # a hand of this match, live (else 404)
+    return totals_before(match, number)  # from the tallies: no later hand read whole
 
 
 def record_hand(
@@ -514,15 +519,6 @@ def _score(setup: MatchSetup, entry: HandEntry, totals: Mapping[str, Fraction]) 
     return score_entry(setup, entry, totals)
 
 
-def _for_reader(hand: ScoredHand) -> ScoredHand:
-    """A hand just scored (canonical: English), in the reader's language."""
-    from scorekeeper.rules.i18n import translating
-
-    if not translating():
-        return hand
-    return hand.worded() or hand
-
-
 def _check_problems(result: ScoredHand, accepted_reason: str | None) -> str | None:
     reason = (accepted_reason or "").strip()
     if len(reason) > MAX_REASON:
@@ -537,7 +533,7 @@ def _check_problems(result: ScoredHand, accepted_reason: str | None) -> str | No
     if result.problems and not reason:
         raise HandRefused(
             _("This hand has problems; fix them, or accept them with a written reason."),
-            _for_reader(result),
+            result.for_reader(),
         )
     return reason or None
 

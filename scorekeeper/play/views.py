@@ -145,8 +145,7 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
     if request.method == "GET":
         form = HandForm.from_entry(layout, HandEntry.from_json(hand.entry))
         form.version, form.reason = str(hand.version), hand.accepted_reason or ""
-        totals = {s.key: s.total for s in layout.view.standings}
-        saved = matches.shown(match, number, hand.result, hand.entry, totals)
+        saved = matches.shown(match, hand.result, hand.entry, layout.view.totals)
         return _hand_page(match, form, number=number, preview=saved)
     form = HandForm.from_request(layout, request.form)
     entry = form.entry()
@@ -270,7 +269,9 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
     if entry is None:
         return answer
     try:
-        previewed = matches.preview(match, entry, number, require_kozi=False)
+        previewed = matches.preview(
+            match, entry, number, require_kozi=False, before=layout.view.totals
+        )
     except ServiceError as error:
         db.session.rollback()
         answer["errors"].append(error.message)
@@ -304,7 +305,7 @@ def _previewed(
     match: Match, form: HandForm, entry: HandEntry, number: int | None = None
 ) -> ResponseReturnValue:
     try:
-        previewed = matches.preview(match, entry, number)
+        previewed = matches.preview(match, entry, number, before=form.layout.view.totals)
     except ServiceError as error:
         return _refused(match, form, error, number)
     return _hand_page(
@@ -320,8 +321,8 @@ def _refused(
     preview = error.preview if isinstance(error, HandRefused) else None
     totals = None
     if preview is not None:
-        before = {s.key: s.total for s in form.layout.view.standings}
-        totals = matches.totals_after(match, form.layout.view.setup, before, preview)
+        view = form.layout.view
+        totals = matches.totals_after(match, view.setup, view.totals, preview)
     form.errors.append(error.message)
     return _hand_page(
         match,

@@ -8,7 +8,7 @@ side's score, kept exact as a fraction.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
@@ -167,15 +167,7 @@ def running_totals(
         if hand is not None:
             for side in hand.sides:
                 if team_credit:
-                    if side.team not in sums:
-                        raise MatchError(
-                            tr(
-                                "Hand {number}: '{team}' is not a team of this match.",
-                                number=number,
-                                team=side.team,
-                            )
-                        )
-                    sums[side.team] += side.score
+                    sums[_team_of(side, sums, number)] += side.score
                     continue
                 for player, share in credits(setup, PlayedHand((side,)), number).items():
                     sums[player] += share
@@ -209,15 +201,8 @@ def credits(setup: MatchSetup, hand: PlayedHand, number: int = 0) -> dict[str, F
     known = set(setup.competitors)
     for side in hand.sides:
         if setup.table_format.credit is Credit.TEAM:
-            if side.team not in known:
-                raise MatchError(
-                    tr(
-                        "Hand {number}: '{team}' is not a team of this match.",
-                        number=number,
-                        team=side.team,
-                    )
-                )
-            gains[side.team] = gains.get(side.team, Fraction(0)) + side.score
+            team = _team_of(side, known, number)
+            gains[team] = gains.get(team, Fraction(0)) + side.score
             continue
         if not side.players:
             raise MatchError(tr("Hand {number}: a side has no players.", number=number))
@@ -233,6 +218,19 @@ def credits(setup: MatchSetup, hand: PlayedHand, number: int = 0) -> dict[str, F
                 )
             gains[player] = gains.get(player, Fraction(0)) + share
     return gains
+
+
+def _team_of(side: Side, known: Collection[str], number: int) -> str:
+    """The fixed team a side scored for, one of `known`; a MatchError naming it otherwise."""
+    if side.team is None or side.team not in known:
+        raise MatchError(
+            tr(
+                "Hand {number}: '{team}' is not a team of this match.",
+                number=number,
+                team=side.team,
+            )
+        )
+    return side.team
 
 
 def opening_for(variant: Variant, score: Fraction | int) -> Requirement:

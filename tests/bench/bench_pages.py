@@ -36,6 +36,7 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from support.hand_entries import REFERENCE_HAND, form_fields
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 
@@ -50,35 +51,12 @@ GOALS = {"scoreboard": 3.0, "hand form": 1.5, "live preview": 1.5, "form save": 
 FORM_VS_API = 1.5
 
 #: The reference hand of rules/presets.md (A 665, B −95 under pagat, kózi ♥).
-HAND: dict[str, Any] = {
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
-    ],
-}
+HAND = REFERENCE_HAND
 
 
-def form_fields(players: list[int]) -> list[tuple[str, str]]:
+def form_fields_of(players: list[int]) -> list[tuple[str, str]]:
     """The reference hand as the hand form posts it (team A: players 0 and 2)."""
-    return [
-        ("kozi", "H"),
-        ("s0-meld", "5S-JS"),
-        ("s0-meld", "QD QC QH"),
-        ("s0-meld", "8H 9H 10H JH QH KH JK"),
-        ("s0-out", "on"),
-        ("s0-biribaki", "on"),
-        ("s1-meld", "3C 4C 5C"),
-        ("s1-meld", "KS KD JK"),
-        (f"p{players[1]}-hand", "AS 9D"),
-        (f"p{players[3]}-hand", "JK 4H"),
-    ]
+    return form_fields(HAND, [(players[0], players[2]), (players[1], players[3])])
 
 
 def seed(app: Flask, sizes: tuple[int, ...]) -> tuple[int, str, list[int], list[int]]:
@@ -129,7 +107,7 @@ def run(label: str, url: str, rounds: int, large: int) -> list[str]:
     client = signed_in(app.test_client(), user_id)
     api = app.test_client()
     auth = {"Authorization": f"Bearer {token}"}
-    fields = form_fields(players)
+    fields = form_fields_of(players)
     json_accept = {"Accept": "application/json"}
     figures: dict[str, dict[int, float]] = {}
     for size, match_id in zip((SMALL, large), made, strict=True):

@@ -8,7 +8,7 @@ Treat these as read-only: copy before changing (`copy.deepcopy`, or `{**hand, ..
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.demo import PAGAT_HANDS
@@ -19,6 +19,23 @@ from scorekeeper.models import Match
 def typed(match: Match, raw: Mapping[str, Any]) -> HandEntry:
     """`raw` (a hand as the API's body gives it) read for `match` as the API reads it."""
     return read_hand(raw, seating_of(match))
+
+
+def form_fields(
+    entry: Mapping[str, Any], members: Sequence[Sequence[int]]
+) -> list[tuple[str, str]]:
+    """`entry` (a hand as the API's body gives it) as the hand form posts it: `members` are
+    each side's players' ids, in the order of its hands."""
+    fields: list[tuple[str, str]] = [("kozi", entry["kozi"])]
+    for i, side in enumerate(entry["teams"]):
+        fields += [(f"s{i}-meld", meld) for meld in side.get("melds", [])]
+        fields += [(f"s{i}-out", "on")] if side.get("went_out") else []
+        fields += [(f"s{i}-biribaki", "on")] if side.get("took_biribaki") else []
+        if "biribaki_unplayed" in side:
+            fields.append((f"s{i}-unplayed", side["biribaki_unplayed"]))
+        for player, cards in zip(members[i], side.get("hands", []), strict=False):
+            fields.append((f"p{player}-hand", cards))
+    return fields
 
 
 def entry_for(match: Match, choice: int, swap: bool, alone: int) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from flask import Flask, g
 from flask.testing import FlaskClient
+from support.hand_entries import REFERENCE_HAND, form_fields
 from support.world import new_club, signed_in
 from werkzeug.datastructures import MultiDict
 
@@ -36,19 +37,7 @@ from scorekeeper.rules import scoring as rules_scoring
 
 #: The reference hand of rules/presets.md (A 665, B −95 under pagat, kózi ♥), as the API takes
 #: it; the form's fields and a club file's hand are made from it.
-REFERENCE: dict[str, Any] = {
-    "kozi": "H",
-    "teams": [
-        {
-            "name": "A",
-            "melds": ["5S-JS", "QD QC QH", "8H 9H 10H JH QH KH JK"],
-            "hands": ["", ""],
-            "went_out": True,
-            "took_biribaki": True,
-        },
-        {"name": "B", "melds": ["3C 4C 5C", "KS KD JK"], "hands": ["AS 9D", "JK 4H"]},
-    ],
-}
+REFERENCE = REFERENCE_HAND
 
 
 def changed(*changes: tuple[str, Any]) -> dict[str, Any]:
@@ -139,18 +128,9 @@ class Table:
         return response.status_code, [*body["errors"], *body["problems"]]
 
     def fields(self, entry: dict[str, Any]) -> MultiDict[str, str]:
-        """`entry` as the hand form's fields."""
+        """`entry` as the hand form's fields, saved."""
         members = [(self.ids["Ann"], self.ids["Cy"]), (self.ids["Bob"], self.ids["Di"])]
-        fields: list[tuple[str, str]] = [("kozi", entry["kozi"]), ("save", "1")]
-        for i, side in enumerate(entry["teams"]):
-            fields += [(f"s{i}-meld", meld) for meld in side.get("melds", [])]
-            fields += [(f"s{i}-out", "on")] if side.get("went_out") else []
-            fields += [(f"s{i}-biribaki", "on")] if side.get("took_biribaki") else []
-            if "biribaki_unplayed" in side:
-                fields.append((f"s{i}-unplayed", side["biribaki_unplayed"]))
-            for player, cards in zip(members[i], side.get("hands", []), strict=False):
-                fields.append((f"p{player}-hand", cards))
-        return MultiDict(fields)
+        return MultiDict([*form_fields(entry, members), ("save", "1")])
 
     def club_file(self, entry: dict[str, Any]) -> dict[str, Any]:
         """The club as a file, its match holding one live hand: `entry`."""

@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from scorekeeper import referee
+from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import csrf
 from scorekeeper.web.json_body import read_json
 from scorekeeper.words import api_words
@@ -42,8 +43,10 @@ def score_hand() -> Response:
 
 @bp.errorhandler(ValueError)
 def bad_input(error: ValueError) -> tuple[Response, int]:
-    # InputError, CardError, OptionError and FormatError all name the value at fault.
-    return jsonify({"error": str(error)}), 400
+    # InputError, CardError, OptionError and FormatError all name the value at fault; an
+    # entry the match's reader refused lists each of its problems too, as the match API does.
+    details = error.details() if isinstance(error, ServiceError) else {}
+    return jsonify({"error": str(error), **details}), 400
 
 
 def _json_body() -> Any:

@@ -394,6 +394,20 @@ def test_melds_check_empty_meld_is_400(client: FlaskClient, cards: Any) -> None:
     assert answer == {"error": "'cards' holds no card"}
 
 
+def test_hands_score_names_every_problem_of_its_teams(client: FlaskClient) -> None:
+    """Every problem, not only the first: one a line in "error", each in "errors"."""
+    body = two_team_body()
+    body["teams"][0]["melds"] = ["", "3H 4H 5H"]
+    body["teams"][1]["melds"].append("9Z 9H 9S")
+    status, answer = post(client, "hands/score", body)
+    assert status == 400
+    assert answer["errors"] == [
+        "Team A, meld 1 holds no card",
+        answer["errors"][1],
+    ] and answer["errors"][1].startswith("Team B, meld 3: ")
+    assert answer["error"] == "\n".join(answer["errors"])
+
+
 def test_hands_score_empty_meld_text_is_400_naming_the_meld(client: FlaskClient) -> None:
     body = two_team_body()
     body["teams"][0]["melds"] = [""]

@@ -40,6 +40,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from scorekeeper.blueprints import register_blueprints
     from scorekeeper.records import stats
+    from scorekeeper.web import url_ids
+
+    url_ids.register(app)  # before any route is added: rules bind their converters then
 
     stats.follow_matches()  # the derived tables follow every write of a match's hands
     register_blueprints(app)

@@ -54,6 +54,7 @@ from werkzeug.test import TestResponse, stream_encode_multipart
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
+from scorekeeper.web.url_ids import RowIdConverter
 
 #: Generated requests per route and database; SCOREKEEPER_FUZZ_EXAMPLES asks for more.
 EXAMPLES = int(os.environ.get("SCOREKEEPER_FUZZ_EXAMPLES", "15"))
@@ -469,7 +470,7 @@ def paths(draw: st.DrawFn, rule: Rule, world: World) -> str:
     for name, converter in rule._converters.items():  # werkzeug's own table
         if draw(st.integers(0, 5)) != 0:
             continue
-        if type(converter).__name__ == "IntegerConverter":
+        if isinstance(converter, RowIdConverter):
             values[name] = draw(st.sampled_from([*MISSING_IDS, others.get(name, 0)]))
         else:
             text = draw(weighted((3, any_text), (1, st.sampled_from(SPECIAL)), (1, surrogates)))

@@ -24,6 +24,19 @@ def whole_number(text: str | None, most: int | None = None) -> int | None:
     return None if most is not None and value > most else value
 
 
+def signed_number(text: str | None, most: int) -> int | None:
+    """`text` as a whole number from -`most` to `most` with at most one leading minus
+    ("--12", "²" and "-" are None), or None when it is anything else."""
+    if text is None:
+        return None
+    text = text.strip()
+    negative = text.startswith("-")
+    value = whole_number(text[1:] if negative else text, most)
+    if value is None or (negative and text[1:2] in ("", "-", " ", "+")):
+        return None
+    return -value if negative else value
+
+
 def row_id(text: str | None) -> int | None:
     """`text` as a row's id (1 to 2³¹−1), or None when it cannot be one."""
     value = whole_number(text, MAX_ROW_ID)

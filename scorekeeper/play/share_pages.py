@@ -19,6 +19,7 @@ from scorekeeper.clubs import club_for, match_for, role_in
 from scorekeeper.errors import Invalid
 from scorekeeper.match import variant_of
 from scorekeeper.models import Club, Match, Role
+from scorekeeper.numbers import signed_number
 from scorekeeper.play import sharing
 from scorekeeper.play.live import POLL_EVERY_MS, match_revision
 from scorekeeper.play.live_pages import big_screen, club_poll, live_regions, match_poll
@@ -46,9 +47,9 @@ def _expiry() -> Any:
     """The form's choice: the link ends at midnight on the phone's clock, or never."""
     if request.form.get("until") != "today":
         return None
-    offset = request.form.get("offset", "").strip()
-    minutes = int(offset) if offset.lstrip("-").isdigit() and len(offset) <= 4 else None
-    return sharing.end_of_day(minutes)
+    # The page's script fills the offset in; without a readable one the day is UTC's (a
+    # readable one too far from UTC is refused by end_of_day with its reason).
+    return sharing.end_of_day(signed_number(request.form.get("offset"), 9999))
 
 
 def _share_page(

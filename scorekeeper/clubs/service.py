@@ -192,9 +192,25 @@ def _membership(club_id: int, user_id: int) -> Membership:
     return membership
 
 
-def set_role(club: Club, user_id: int, role: Role) -> None:
+def _still_owner(club: Club, by: User | None) -> None:
+    """Under the club's lock, whether `by` (the owner asking) still owns it: two owners
+    removing or demoting each other at once were each owners when their requests began,
+    and the second must not act with a role the first has just taken away."""
+    if by is None:
+        return  # the command line and tests, not a member
+    role = role_in(by, club)
+    if role is None:
+        db.session.rollback()
+        raise NotFound(_("There is no such club, or you are not one of its members."))
+    if role is not Role.OWNER:
+        db.session.rollback()
+        _require(role, Role.OWNER)
+
+
+def set_role(club: Club, user_id: int, role: Role, by: User | None = None) -> None:
     club_id = club.id
     lock_club(club)
+    _still_owner(club, by)
     membership = _membership(club_id, user_id)
     if membership.role is Role.OWNER and role is not Role.OWNER and _owner_count(club_id) == 1:
         db.session.rollback()
@@ -208,7 +224,7 @@ def member_of(club: Club, user_id: int) -> Membership:
     return _membership(club.id, user_id)
 
 
-def remove_member(club: Club, user_id: int) -> str:
+def remove_member(club: Club, user_id: int, by: User | None = None) -> str:
     """Take `user_id`'s access to `club` away; returns their username.
 
     Only the membership goes: the hands they entered or corrected keep them as author, so the
@@ -216,6 +232,7 @@ def remove_member(club: Club, user_id: int) -> str:
     """
     club_id = club.id
     lock_club(club)
+    _still_owner(club, by)
     membership = _membership(club_id, user_id)
     username = membership.user.username
     if membership.role is Role.OWNER and _owner_count(club_id) == 1:

@@ -22,7 +22,7 @@ from scorekeeper.accounts import me, signed_in
 from scorekeeper.clubs import service as clubs
 from scorekeeper.clubs.forms import ClubForm, ConfirmForm, PlayerForm, RoleForm, role_prefix
 from scorekeeper.clubs.service import ROLE_NAMES
-from scorekeeper.errors import Invalid
+from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.models import Club, Match, Role
 from scorekeeper.play import POLL_EVERY_MS, club_revision
 from scorekeeper.rules.formats import FORMATS
@@ -81,6 +81,8 @@ def _club_page(
     status: int = 200,
 ) -> ResponseReturnValue:
     role = clubs.role_in(me(), club)
+    if role is None:  # removed by another request since this one's check: a stranger now
+        raise NotFound(_("There is no such club, or you are not one of its members."))
     members = clubs.members_of(club)
     role_forms = {}
     if role is Role.OWNER:
@@ -164,7 +166,7 @@ def set_role(club_id: int, user_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         return _club_page(club, alert=_("Choose viewer, scorer or owner."), status=400)
     try:
-        clubs.set_role(club, user_id, Role(form.role.data))
+        clubs.set_role(club, user_id, Role(form.role.data), by=me())
     except Invalid as error:
         return _club_page(club, alert=error.message, status=400)
     flash(_("The role is changed."))
@@ -189,7 +191,7 @@ def remove_member(club_id: int, user_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         return _club_page(club, alert=_("The form expired; try again."), status=400)
     try:
-        name = clubs.remove_member(club, user_id)
+        name = clubs.remove_member(club, user_id, by=me())
     except Invalid as error:
         return _club_page(club, alert=error.message, status=400)
     if user_id == me().id:

@@ -3,6 +3,9 @@ token looks like (a page in the reader's language, or JSON under /api/)."""
 
 from __future__ import annotations
 
+import io
+from functools import cached_property
+from typing import IO
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response, current_app, render_template, request
@@ -11,6 +14,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wsgi import get_input_stream
 
 from scorekeeper.extensions import csrf
 
@@ -71,6 +75,21 @@ class BoundedRequest(Request):
     @max_content_length.setter
     def max_content_length(self, value: int | None) -> None:
         self._max_content_length = value
+
+    @cached_property
+    def stream(self) -> IO[bytes]:
+        """The body, refused whole (413) when it is over the limit. A body sent in chunks
+        has no Content-Length to check first, and werkzeug's own stream then ends quietly
+        at the limit: a form or JSON cut short was read as if it were all (a field lost, or
+        "not valid JSON" for a body too large). Read to one byte past the limit instead."""
+        limit = self.max_content_length
+        chunked = self.content_length is None and "wsgi.input_terminated" in self.environ
+        if not chunked or limit is None:
+            return get_input_stream(self.environ, max_content_length=limit)
+        body = self.environ["wsgi.input"].read(limit + 1)
+        if len(body) > limit:
+            raise RequestEntityTooLarge()
+        return io.BytesIO(body)
 
 
 def size_words(size: int) -> str:

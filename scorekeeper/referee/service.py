@@ -23,7 +23,13 @@ from scorekeeper.match import (
 )
 from scorekeeper.quote import short, show
 from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.formats import FORMATS, MOST_CARDS, TableFormat, find_format
+from scorekeeper.rules.formats import (
+    FORMATS,
+    LARGEST_FORMAT,
+    MOST_CARDS,
+    TableFormat,
+    find_format,
+)
 from scorekeeper.rules.melds import judge_meld
 from scorekeeper.rules.opening import Requirement, requirement
 from scorekeeper.rules.presets import PRESETS, find_variant
@@ -64,10 +70,11 @@ def check_meld(data: Any) -> dict[str, Any]:
     cards = read_cards(body.get("cards"), "'cards'", required=True, allow_empty=False, most=most)
     verdict = judge_meld(cards, variant, kozi)
     answer = verdict_json(verdict)
-    if table_format is not None:
-        extra = deck_problems([TeamHand("", melds=(cards,))], table_format)
-        answer["problems"] += extra
-        answer["legal"] = answer["legal"] and not extra
+    # No deck holds 162 aces of hearts: count the copies against the table's decks, or
+    # without a table against the largest one any format plays with.
+    extra = deck_problems([TeamHand("", melds=(cards,))], table_format or LARGEST_FORMAT)
+    answer["problems"] += extra
+    answer["legal"] = answer["legal"] and not extra
     return answer
 
 

@@ -84,6 +84,9 @@ FORMATS: dict[str, TableFormat] = {
 #: The most cards any table plays with (three decks and six jokers): no meld, and no hand's
 #: cards all together, can hold more. Requests above it are refused before any judging.
 MOST_CARDS = max(f.cards for f in FORMATS.values())
+#: The format with the most decks: a meld judged for no table in particular can hold no more
+#: copies of a card than it does.
+LARGEST_FORMAT = max(FORMATS.values(), key=lambda f: (f.decks, f.jokers))
 
 
 class FormatError(ValueError):

@@ -6,15 +6,20 @@ SQLite and on PostgreSQL, where a number beyond BIGINT used to fail the insert).
 from __future__ import annotations
 
 import copy
+import html
 import io
 import time
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from security_world import World, build_world, client_as, csrf_token, snapshot
+from security_world import World, build_world, client_as, csrf_token, every_rule, fill, snapshot
 from support.hand_entries import EXAMPLE_SCORE_BODY, REFERENCE_HAND
+from werkzeug.routing.converters import NumberConverter
+
+from scorekeeper.web.url_ids import RowIdConverter
 
 HUGE = "9" * 5000  # int() refuses more than 4,300 digits
 NOT_NUMBERS = ("²", "١٢", HUGE, "99999999999999999999")
@@ -345,3 +350,116 @@ def test_long_meld_text_and_team_names_are_refused(app: Flask, world: World) -> 
     response = owner.post("/api/v1/matches", json=body)
     assert response.status_code == 400
     assert "at most 80 characters" in response.json["error"]
+
+
+# --- issue 18: ids, NUL in a path, odd offsets, chunked bodies -------------------------------
+
+
+def _fullwidth(number: object) -> str:
+    """`number`'s digits as their fullwidth forms (U+FF10…), percent-encoded as a URL sends."""
+    return quote("".join(chr(0xFF10 + int(d)) for d in str(number)))
+
+
+def test_unicode_digits_in_a_path_id_name_nothing(app: Flask, world: World) -> None:
+    """Werkzeug's int converter took any script's digits: /api/v1/clubs/%EF%BC%91 was club 1, and
+    a POST to /clubs/%F0%9D%9F%99/seasons/1/delete deleted a season. Every id in every route is
+    ASCII: each route with an id, each method, the real ids written in fullwidth digits is
+    a 404 (in ASCII they work), and nothing changes."""
+    owner = client_as(app, world, "owner")
+    before = snapshot(app)
+    values = world.url_values()
+    tried = 0
+    for method, rule in every_rule(app):
+        ids = [n for n, c in rule._converters.items() if isinstance(c, RowIdConverter)]
+        for name in ids:
+            path = fill(rule, {**values, name: _fullwidth(values[name])})
+            response = owner.open(path, method=method)
+            assert response.status_code == 404, (method, path, response.status_code)
+            tried += 1
+    assert tried > 60
+    assert snapshot(app) == before
+    assert owner.get(f"/api/v1/clubs/{world.club}").status_code == 200
+
+
+def test_every_route_reads_ids_with_the_one_converter(app: Flask) -> None:
+    numeric = [
+        (rule.rule, name)
+        for rule in app.url_map.iter_rules()
+        for name, converter in rule._converters.items()
+        if isinstance(converter, NumberConverter) or converter.regex in (r"\d+", r"-?\d+")
+    ]
+    assert numeric == []
+    assert any(
+        isinstance(c, RowIdConverter)
+        for rule in app.url_map.iter_rules()
+        for c in rule._converters.values()
+    )
+
+
+def test_a_nul_in_a_path_word_is_a_400_that_says_so(app: Flask, world: World) -> None:
+    """/join/ab%00cd reached PostgreSQL as a lookup it refuses: a 500 for anyone."""
+    for who in ("anonymous", "owner"):
+        client = client_as(app, world, who)
+        for method in ("GET", "POST"):
+            response = client.open("/join/ab%00cd", method=method)
+            assert response.status_code == 400, (who, method)
+            assert "NUL character" in response.get_data(as_text=True)
+    response = client_as(app, world, "anonymous").get("/rules/pag%00at")
+    assert response.status_code == 400
+
+
+def test_a_nul_in_any_repeated_value_is_a_400(app: Flask, world: World) -> None:
+    owner = client_as(app, world, "owner")
+    response = owner.get(f"/clubs/{world.club}/leaderboard?season=1&season=a%00b")
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("offset", ["²", "--12", "-", "- 5", "-+5", "9" * 30, "١٢", ""])
+def test_an_unreadable_time_zone_offset_shares_to_utc_midnight(
+    app: Flask, world: World, offset: str
+) -> None:
+    """offset=² passed the old check (isdigit) and failed int(): a 500 for a scorer."""
+    owner = client_as(app, world, "owner")
+    for path in (f"/matches/{world.match}/share", f"/clubs/{world.club}/share"):
+        response = owner.post(path, data={"until": "today", "offset": offset})
+        assert response.status_code in (200, 201), (path, response.status_code)
+
+
+def test_an_offset_too_far_from_utc_is_refused_with_its_reason(app: Flask, world: World) -> None:
+    owner = client_as(app, world, "owner")
+    response = owner.post(
+        f"/matches/{world.match}/share", data={"until": "today", "offset": "-900"}
+    )
+    assert "within 14 hours of UTC" in html.unescape(response.get_data(as_text=True))
+
+
+def _chunked(client: FlaskClient, path: str, body: bytes, content_type: str) -> Any:
+    """`body` as a server hands on a chunked request: no Content-Length, and the server
+    saying it ends the stream itself (gunicorn and werkzeug's server set this)."""
+    return client.post(
+        path,
+        input_stream=io.BytesIO(body),
+        content_type=content_type,
+        headers={"Transfer-Encoding": "chunked"},
+        environ_base={"wsgi.input_terminated": True},
+    )
+
+
+@pytest.mark.stateless
+def test_a_chunked_body_over_the_limit_is_413_not_cut_short(client: FlaskClient) -> None:
+    """werkzeug's stream ended quietly at the limit: a form was read without its end (a 200
+    with the last field cut), JSON was "not valid JSON". Now either is refused whole."""
+    form = b"variant=pagat&cards=" + b"AH+" * 100_000
+    response = _chunked(client, "/referee/meld", form, "application/x-www-form-urlencoded")
+    assert response.status_code == 413
+    assert "at most 256 KB" in response.get_data(as_text=True)
+    body = b'{"variant": "pagat", "cards": "' + b"AH " * 100_000 + b'"}'
+    response = _chunked(client, "/api/v1/melds/check", body, "application/json")
+    assert response.status_code == 413
+    assert response.json == {
+        "error": "The request is larger than this server takes here: at most 256 KB."
+    }
+    # Under the limit a chunked body is read whole, as any other.
+    small = b'{"variant": "pagat", "cards": "AH AH AH"}'
+    response = _chunked(client, "/api/v1/melds/check", small, "application/json")
+    assert (response.status_code, response.json["legal"]) == (200, True)

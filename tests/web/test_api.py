@@ -385,6 +385,19 @@ def test_melds_check_with_format_counts_the_decks(client: FlaskClient) -> None:
     assert (status, answer["legal"]) == (200, True)
 
 
+def test_melds_check_without_format_counts_the_largest_decks(client: FlaskClient) -> None:
+    """Issue 18: 162 aces of hearts were a legal clean biriba; no table holds more than 3."""
+    body = {"variant": "pagat", "cards": " ".join(["AH"] * 162)}
+    status, answer = post(client, "melds/check", body)
+    assert (status, answer["legal"]) == (200, False)
+    assert answer["problems"] == ["A♥ appears 162 times, but three decks hold only 3."]
+    assert answer["verdict"].startswith("Not legal: A♥ appears 162 times")
+    status, answer = post(client, "melds/check", {**body, "cards": "AH AH AH"})
+    assert (status, answer["legal"], answer["problems"]) == (200, True, [])
+    status, answer = post(client, "melds/check", {**body, "cards": "JK JK JK JK JK JK JK"})
+    assert "jokers appear 7 times, but three decks hold only 6." in answer["problems"]
+
+
 @pytest.mark.parametrize(
     "cards", ["", "  ", [""], []], ids=["empty", "blank", "list-of-empty", "empty-list"]
 )

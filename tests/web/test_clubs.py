@@ -547,6 +547,45 @@ def test_two_owners_demoting_each_other_at_once_leave_one_owner(
     assert role_of(app, club_id, ann) is Role.OWNER
 
 
+def test_two_owners_removing_each_other_at_once_leave_the_second_a_clear_404(
+    person: Callable[[str], Person], app: Flask
+) -> None:
+    """bob's removal of ann holds the club; ann's removal of bob, sent meanwhile, passed its
+    owner check before the lock and waits. Once bob's commits, ann is no member: her request
+    is refused as from a stranger (404), not answered with the club page for nobody (a 500
+    on `role_badge(None)`, issue 18), and bob stays the owner."""
+    ann, bob = person("ann"), person("bob")
+    club_id = start_club(ann)
+    join(bob, ann, club_id, Role.OWNER)
+    answers: list[TestResponse] = []
+
+    def remove_bob() -> None:  # ann's request
+        answers.append(ann.client.post(f"/clubs/{club_id}/members/{bob.id}/remove"))
+
+    with app.app_context():
+        with Session(db.engine) as first:  # bob's request, by hand
+            if db.engine.dialect.name == "sqlite":
+                first.execute(sa.update(Club).where(Club.id == club_id).values(name=Club.name))
+            else:
+                first.execute(sa.select(Club.id).where(Club.id == club_id).with_for_update())
+            first.execute(
+                sa.delete(Membership).where(
+                    Membership.club_id == club_id, Membership.user_id == ann.id
+                )
+            )
+            worker = threading.Thread(target=remove_bob)
+            worker.start()
+            worker.join(timeout=1.0)
+            first.commit()
+        worker.join(timeout=30)
+        db.engine.dispose()
+    assert not worker.is_alive()
+    assert [answer.status_code for answer in answers] == [404]
+    assert "not one of its members" in text(answers[0])
+    assert role_of(app, club_id, bob) is Role.OWNER
+    assert role_of(app, club_id, ann) is None
+
+
 # Removing a member, leaving a club (issue 11 item 14)
 
 

@@ -101,6 +101,16 @@ def test_wild_in_a_set_stands_for_its_rank(client: FlaskClient) -> None:
 
 
 @pytest.mark.stateless
+def test_the_checker_page_counts_copies_of_a_card(client: FlaskClient) -> None:
+    status, html = post_meld(client, cards=" ".join(["AH"] * 162))
+
+    assert status == 200
+    shown = verdict(html)
+    assert shown.startswith("✗ Not legal")
+    assert "A♥ appears 162 times, but three decks hold only 3." in shown
+
+
+@pytest.mark.stateless
 def test_illegal_meld_lists_every_reason(client: FlaskClient) -> None:
     status, html = post_meld(client, variant="pagat-kouridakis", cards="QH QD JK 2S")
 

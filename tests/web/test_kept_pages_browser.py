@@ -50,7 +50,7 @@ KEEPS = """async (url) => {
 }"""
 EXPIRED = {
     "en": "The copy of this page kept on this phone is more than 1 day old",
-    "el": "Το αντίγραφο αυτής της σελίδας που κρατήθηκε σε αυτό το τηλέφωνο",
+    "el": "Το αντίγραφο αυτής της σελίδας που κρατήθηκε σε αυτό το κινητό",
 }
 
 

@@ -11,7 +11,7 @@ from scorekeeper.exchange import views as club_export
 from scorekeeper.extensions import csrf
 from scorekeeper.play import api as api_matches
 from scorekeeper.play import live_pages as live
-from scorekeeper.play import pages, poll_shortcut
+from scorekeeper.play import offline, pages, poll_shortcut
 from scorekeeper.play import share_pages as share
 from scorekeeper.play import views as match_pages
 from scorekeeper.records import api as api_leaderboard
@@ -20,7 +20,17 @@ from scorekeeper.records import player_pages as players
 from scorekeeper.records import season_pages as seasons
 from scorekeeper.referee import api
 from scorekeeper.referee import views as referee_pages
-from scorekeeper.web import errors, guards, health, i18n, pwa, security, static_files, theme
+from scorekeeper.web import (
+    errors,
+    guards,
+    health,
+    i18n,
+    kept_pages,
+    pwa,
+    security,
+    static_files,
+    theme,
+)
 
 
 def register_blueprints(app: Flask) -> None:
@@ -51,6 +61,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(seasons.bp)  # seasons, and moving a match between them
     app.register_blueprint(players.bp)  # player pages, partnerships, head to head
     app.register_blueprint(pwa.bp)  # manifest, service worker, offline page
+    app.register_blueprint(offline.bp)  # whose the pages kept offline are now
     app.register_blueprint(live.bp)  # what live pages poll, and the club's big screen
     app.register_blueprint(share.bp)  # read-only share links, their QR codes, join requests
     # The JSON API is stateless and called by scripts without a session, so a CSRF token
@@ -58,6 +69,7 @@ def register_blueprints(app: Flask) -> None:
     csrf.exempt(api.bp)
     errors.register(app)
     guards.register(app)
+    kept_pages.init_app(app)  # whose a kept match page is, for the service worker
     security.init_app(app)  # headers on every response, cookie flags, CSRF refusals
     poll_shortcut.install(app)  # the shared poll's 304 before Flask (after ProxyFix)
     limits.init_app(app)  # after the blueprints: it wraps the login view

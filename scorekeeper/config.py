@@ -46,6 +46,11 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         # and the request must end well inside gunicorn's 30 s worker timeout. Larger clubs
         # are restored with `flask --app scorekeeper import FILE`, which has no timeout.
         "MAX_IMPORT_HANDS": 2000,
+        # Seconds a match page kept on a phone for use offline is shown after it was last
+        # fetched (web/pwa.py, static/sw.js): past it, the offline page says the copy expired.
+        # A logout elsewhere or a removal from the club drops kept pages at the next contact;
+        # this bounds how long a phone that never comes back online shows them.
+        "OFFLINE_PAGES_MAX_AGE": 24 * 60 * 60,
     }
 
 

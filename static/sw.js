@@ -2,7 +2,7 @@
  * The service worker. /sw.js (scorekeeper/web/pwa.py) serves this file with two lines put
  * before it: VERSION, a hash of the app shell's files, and SHELL, their URLs.
  *
- * - The app shell (style, scripts, icons, the offline page) is kept at install, and served
+ * - The app shell (style, scripts, icons, the offline pages) is kept at install, and served
  *   from the cache first. A new VERSION is a new worker: it keeps the new shell and, once it
  *   takes over, deletes every cache of older versions. Static URLs carry each file's content
  *   hash (scorekeeper/web/static_files.py), so a page from a newer server names files this
@@ -13,6 +13,14 @@
  * - Nothing else is kept: no POST answer, no API answer, no login or account page, nothing
  *   that came by a redirect, no live poll (live.json) and no shared-link page (/watch/…):
  *   a kept answer would show old scores. pwa.js deletes the kept pages at logout.
+ * - A kept page follows its session (scorekeeper/web/kept_pages.py): the server tags each
+ *   match page with a fingerprint of the session, its club and how long a copy may be shown;
+ *   the worker adds the time it kept it. The first time the worker reaches the network again
+ *   (its first navigation after it started or after a fetch failed, the page's "online"
+ *   event, its activation; and at most a minute apart besides) it asks /offline/session and
+ *   drops every kept page of another session (a "log out everywhere" on another device) or
+ *   of a club the account no longer reads, before it answers. Offline, a copy older than
+ *   its max age is dropped and /offline/expired says why.
  */
 /* global VERSION, SHELL */
 "use strict";
@@ -21,6 +29,19 @@ var SHELL_CACHE = "scorekeeper-shell-" + VERSION;
 var PAGES_CACHE = "scorekeeper-pages-" + VERSION;
 var MATCH_PAGE = /^\/matches\/\d+(\/hands\/(new|\d+\/edit))?$/;
 var SCOREBOARD = /^\/matches\/(\d+)$/;
+var OFFLINE_PAGE = "/offline";
+var EXPIRED_PAGE = "/offline/expired";
+var SESSION_URL = "/offline/session";
+var KEPT_AT = "X-Offline-Kept-At"; // added by keep(); the other tags come from the server
+var RECHECK_MS = 60 * 1000;
+var CHECK_TIMEOUT_MS = 5000;
+var ONLINE_RETRIES_MS = [500, 1000, 2000, 4000, 8000];
+
+/* Whether the kept pages must be checked before the next answer: at start (the worker may have
+   slept through a logout elsewhere) and after a fetch failed (the phone was offline). */
+var unchecked = true;
+var checkedAt = 0;
+var checking = null;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -33,7 +54,7 @@ self.addEventListener("install", function (event) {
 });
 
 self.addEventListener("activate", function (event) {
-  event.waitUntil(
+  event.waitUntil(Promise.all([
     caches.keys().then(function (keys) {
       return Promise.all(keys.filter(function (key) {
         return /^scorekeeper-/.test(key) && key !== SHELL_CACHE && key !== PAGES_CACHE;
@@ -42,9 +63,99 @@ self.addEventListener("activate", function (event) {
       }));
     }).then(function () {
       return self.clients.claim();
-    })
-  );
+    }),
+    check()
+  ]));
 });
+
+/* pwa.js says when a page sees the network come back: check at once, even with no
+   navigation (a phone left on a kept scoreboard must not keep it for the next offline).
+   "online" often comes before the network really answers (a Wi-Fi still joining, a line
+   just back), so a failed check is tried again a few times, a little later each time. */
+self.addEventListener("message", function (event) {
+  if (event.data === "online") {
+    event.waitUntil(checkUntilDone(ONLINE_RETRIES_MS));
+  }
+});
+
+function checkUntilDone(delays) {
+  return check().then(function (done) {
+    if (done || !delays.length) {
+      return done;
+    }
+    return new Promise(function (resolve) {
+      setTimeout(resolve, delays[0]);
+    }).then(function () {
+      return checkUntilDone(delays.slice(1));
+    });
+  });
+}
+
+/* Whether a kept copy may still be shown: younger than the max age its server gave. */
+function fresh(kept) {
+  var keptAt = Number(kept.headers.get(KEPT_AT));
+  var maxAge = Number(kept.headers.get("X-Offline-Max-Age"));
+  if (!keptAt || isNaN(maxAge)) {
+    return false;
+  }
+  return Date.now() - keptAt < maxAge * 1000;
+}
+
+/* Whether a kept copy belongs to the session and clubs the server names now. */
+function belongs(kept, now) {
+  var club = Number(kept.headers.get("X-Offline-Club"));
+  return Boolean(now.session) && kept.headers.get("X-Offline-Session") === now.session &&
+    now.clubs.indexOf(club) !== -1 && fresh(kept);
+}
+
+function dropUnless(test) {
+  return caches.open(PAGES_CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.map(function (request) {
+        return cache.match(request).then(function (kept) {
+          return kept && test(kept) ? null : cache.delete(request);
+        });
+      }));
+    });
+  });
+}
+
+/* Ask the server whose the phone's session is now and drop what is no longer theirs.
+   Resolves true once checked, false when the server could not be asked (offline, an error,
+   no answer within CHECK_TIMEOUT_MS): the pages stay unchecked, and are checked next time. */
+function check() {
+  if (checking) {
+    return checking;
+  }
+  var abort = new AbortController();
+  var timer = setTimeout(function () {
+    abort.abort();
+  }, CHECK_TIMEOUT_MS);
+  checking = fetch(SESSION_URL, {
+    credentials: "same-origin", cache: "no-store", signal: abort.signal
+  }).then(function (response) {
+    if (!response.ok) {
+      throw new Error("The server answered " + response.status);
+    }
+    return response.json();
+  }).then(function (now) {
+    return dropUnless(function (kept) {
+      return belongs(kept, now);
+    });
+  }).then(function () {
+    unchecked = false;
+    checkedAt = Date.now();
+    return true;
+  }).catch(function () {
+    unchecked = true;
+    return false;
+  }).then(function (done) {
+    clearTimeout(timer);
+    checking = null;
+    return done;
+  });
+  return checking;
+}
 
 /* A page worth keeping: a match page, fetched as itself (not landed on by a redirect, e.g.
    to the login page), complete and HTML. */
@@ -53,9 +164,29 @@ function keepable(url, response) {
     response.type === "basic" && /text\/html/.test(response.headers.get("Content-Type") || "");
 }
 
+/* Keep a copy with the time it was kept (a header of its own, as the server's tags are). */
 function keep(request, response) {
+  return response.blob().then(function (body) {
+    var headers = new Headers(response.headers);
+    headers.set(KEPT_AT, String(Date.now()));
+    var copy = new Response(body, {
+      status: response.status, statusText: response.statusText, headers: headers
+    });
+    return caches.open(PAGES_CACHE).then(function (cache) {
+      return cache.put(request, copy);
+    });
+  });
+}
+
+/* Whether the server no longer gives this page to this phone (a redirect to the login page,
+   401, 403, 404): its kept copy goes too. A server error says nothing of the kind. */
+function gone(response) {
+  return response.redirected || [401, 403, 404, 410].indexOf(response.status) !== -1;
+}
+
+function forget(url) {
   return caches.open(PAGES_CACHE).then(function (cache) {
-    return cache.put(request, response);
+    return cache.delete(url.origin + url.pathname);
   });
 }
 
@@ -70,31 +201,64 @@ function keepNewHand(url) {
     if (keepable(page, response)) {
       return keep(new Request(page.href), response);
     }
-    return null;
+    return gone(response) ? forget(page) : null;
   }).catch(function () {
     return null;
+  });
+}
+
+/* A kept copy for a page the network could not give: the copy while it is fresh, else the
+   offline page (saying the copy expired, when there was one). */
+function fromKept(url) {
+  return caches.open(PAGES_CACHE).then(function (cache) {
+    var key = url.origin + url.pathname;
+    return cache.match(key, { ignoreSearch: true }).then(function (kept) {
+      if (kept && fresh(kept)) {
+        return kept;
+      }
+      if (kept) {
+        return cache.delete(key).then(function () {
+          return caches.match(EXPIRED_PAGE);
+        });
+      }
+      return caches.match(OFFLINE_PAGE);
+    });
+  }).then(function (answer) {
+    return answer || Response.error();
   });
 }
 
 function page(event) {
   var request = event.request;
   var url = new URL(request.url);
-  return fetch(request).then(function (response) {
+  // Asked beside the page, not before it: the check costs no time unless the page is faster.
+  var checked = unchecked || Date.now() - checkedAt > RECHECK_MS ? check() : Promise.resolve();
+  var answer = fetch(request).then(function (response) {
     if (keepable(url, response)) {
       // The key is the bare URL: a page asked for with ?something offline still matches.
       var copy = response.clone();
-      event.waitUntil(keep(new Request(url.origin + url.pathname), copy).then(function () {
+      event.waitUntil(checked.then(function () {
+        return keep(new Request(url.origin + url.pathname), copy);
+      }).then(function () {
         return keepNewHand(url);
       }));
+    } else if (MATCH_PAGE.test(url.pathname) && gone(response)) {
+      event.waitUntil(forget(url));
     }
     return response;
-  }).catch(function () {
-    return caches.open(PAGES_CACHE).then(function (cache) {
-      return cache.match(url.origin + url.pathname, { ignoreSearch: true });
-    }).then(function (kept) {
-      return kept || caches.match("/offline");
-    }).then(function (answer) {
-      return answer || Response.error();
+  }, function (error) {
+    unchecked = true;
+    throw error;
+  });
+  // Nothing is shown before the check is done: a page kept for an ended session is gone
+  // before the first page the phone shows online again.
+  return answer.then(function (response) {
+    return checked.then(function () {
+      return response;
+    });
+  }, function () {
+    return checked.then(function () {
+      return fromKept(url);
     });
   });
 }

@@ -29,6 +29,7 @@ from scorekeeper.play.scoreboard import board, cards_text, points, tally_rows, v
 from scorekeeper.records import scoreboard_extras
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import PRESETS
+from scorekeeper.web.kept_pages import kept_for_club
 from scorekeeper.words import SUIT_CHOICES, verdict_text
 
 bp = Blueprint("matches", __name__)
@@ -45,8 +46,11 @@ def _cards_filter(value: str) -> str:
 
 
 def _members_match(match_id: int, needed: Role = Role.VIEWER) -> Match:
-    """The match if the user may act on it; to strangers no match exists (404)."""
-    return match_for(me(), match_id, needed)
+    """The match if the user may act on it; to strangers no match exists (404). A page of it
+    the phone keeps offline is kept for this session and the match's club only."""
+    match = match_for(me(), match_id, needed)
+    kept_for_club(match.club_id)
+    return match
 
 
 @bp.route("/clubs/<int:club_id>/matches/new", methods=["GET", "POST"])

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, current_app, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper.web import static_files
+from scorekeeper.web import kept_pages, static_files
 
 bp = Blueprint("pwa", __name__)
 
@@ -27,11 +27,12 @@ THEME_COLOUR = "#0b6e4f"
 
 
 def _shell() -> list[str]:
-    """What every page needs offline: the style, every page script, the icons, this page."""
+    """What every page needs offline: the style, every page script, the icons, the offline
+    pages."""
     files = ["style.css", "favicon.svg", "icons/icon-192.png", "icons/icon-512.png"]
     files += sorted(n for n in static_files.hashes().digests if re.fullmatch(r"js/[^/]+\.js", n))
     urls = [url_for("static", filename=name) for name in files]
-    return [*urls, url_for(".offline"), url_for(".manifest")]
+    return [*urls, url_for(".offline"), url_for(".offline_expired"), url_for(".manifest")]
 
 
 def _version(shell: list[str], worker: bytes) -> str:
@@ -87,7 +88,14 @@ def manifest() -> ResponseReturnValue:
 @bp.get("/offline")
 def offline() -> ResponseReturnValue:
     """What a page not kept on the phone shows with the network gone (the worker keeps it)."""
-    return render_template("offline.html")
+    return render_template("offline.html", expired=False, max_age=kept_pages.max_age_words())
+
+
+@bp.get("/offline/expired")
+def offline_expired() -> ResponseReturnValue:
+    """What a page kept too long ago shows with the network gone: the worker no longer shows
+    the copy (it may be out of date, and the session it was kept for may have ended)."""
+    return render_template("offline.html", expired=True, max_age=kept_pages.max_age_words())
 
 
 @bp.app_template_global()

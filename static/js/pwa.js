@@ -5,8 +5,9 @@
  *
  * Pages kept offline show an account's clubs and matches, so they are thrown away when the
  * account logs out, and whenever a page is seen signed out (a session that ended without a
- * logout, or another person about to sign in). The outbox of unsent hands is kept: it
- * belongs to its account (outbox.js) and is sent once that account is back.
+ * logout, or another person about to sign in); the worker itself drops those of a session
+ * ended elsewhere or of a club left, as soon as the network is back. The outbox of unsent
+ * hands is kept: it belongs to its account (outbox.js) and is sent once that account is back.
  */
 (function () {
   "use strict";
@@ -31,6 +32,15 @@
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {
       // No worker (private mode, an old browser): the site works, only not offline.
+    });
+    // The network is back: the worker asks the server whose this phone's session is now and
+    // drops the pages kept for another (sw.js), before the next time the network goes.
+    window.addEventListener("online", function () {
+      navigator.serviceWorker.ready.then(function (registration) {
+        if (registration.active) {
+          registration.active.postMessage("online");
+        }
+      });
     });
   }
 

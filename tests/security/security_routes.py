@@ -150,6 +150,9 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "pwa.manifest"): Route(public(200)),
     ("GET", "pwa.service_worker"): Route(public(200)),
     ("GET", "pwa.offline"): Route(public(200)),
+    ("GET", "pwa.offline_expired"): Route(public(200)),
+    # Whose the kept pages are: anyone may ask; the anonymous hear of no session, no club.
+    ("GET", "offline.session"): Route(public(200)),
     ("GET", "api.variants"): Route(public(200)),
     ("POST", "api.check_meld"): Route(
         public(200), json(lambda w: {"variant": "pagat", "kozi": "H", "cards": "3H 4H 5H"})

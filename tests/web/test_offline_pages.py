@@ -204,11 +204,10 @@ def test_the_service_worker_is_served_from_the_root_with_its_shell(client: Flask
     shell = json.loads(re.search(r"var SHELL = (\[.*\]);", text)[1])  # type: ignore[index]
     for url in shell:
         assert client.get(url).status_code == 200, url
-    assert all(re.fullmatch(r"/static/.+\.[0-9a-f]{12}\.\w+", url) for url in shell[:-2])
+    assert all(re.fullmatch(r"/static/.+\.[0-9a-f]{12}\.\w+", url) for url in shell[:-3])
+    assert shell[-3:] == ["/offline", "/offline/expired", "/manifest.webmanifest"]
     plain_shell = {plain(url) for url in shell}
-    assert {"/offline", "/static/style.css", "/static/js/draft.js", "/static/js/outbox.js"} <= (
-        plain_shell
-    )
+    assert {"/static/style.css", "/static/js/draft.js", "/static/js/outbox.js"} <= plain_shell
 
 
 def test_a_changed_shell_file_is_a_new_worker_version(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ the record of what a page asked for."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -168,3 +169,13 @@ def from_elsewhere(urls: list[str], base_url: str) -> list[str]:
     """The URLs in `urls` that go to another host than `base_url` (data: URLs go nowhere)."""
     ours = urlsplit(base_url).netloc
     return [url for url in urls if urlsplit(url).netloc not in ("", ours)]
+
+
+def until(page: Page, script: str, arg: object = None, seconds: float = 10) -> None:
+    """Wait until `script` (a function, maybe async) gives a truthy value. Not
+    page.wait_for_function: it takes an async function's promise for the truthy answer, so
+    it never waits on one."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {script}"
+        page.wait_for_timeout(50)

@@ -10,14 +10,13 @@ workers run without HTTPS. Screenshots land in tests/screenshots/kept-*.png.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support.browser import PHONE, log_in, serve, shoot
+from support.browser import PHONE, log_in, serve, shoot, until
 from support.world import new_club, pagat_match
 
 from scorekeeper import create_app
@@ -109,15 +108,6 @@ def keep_scoreboard(page: Page, server: str, match_id: int) -> str:
     until(page, "() => Boolean(navigator.serviceWorker.controller)")
     until(page, KEEPS, f"{board}/hands/new")
     return board
-
-
-def until(page: Page, script: str, arg: object = None, seconds: float = 10) -> None:
-    """Wait until `script` (a function, maybe async) gives a truthy value. Not
-    page.wait_for_function: it takes an async function's promise for the truthy answer."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(script, arg):
-        assert time.monotonic() < deadline, f"still false after {seconds} s: {script}"
-        page.wait_for_timeout(50)
 
 
 def readable_offline(context: BrowserContext, page: Page, board: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
-from support.browser import PHONE, log_in, serve, shoot
+from support.browser import PHONE, log_in, serve, shoot, until
 from support.hand_entries import typed
 from support.world import new_club, pagat_match
 
@@ -151,10 +151,11 @@ def worker_ready(page: Page, server: str, match_id: int) -> None:
     # the page's CSP forbids once the first try finds no worker yet.
     # Wait for an active worker, not for this page's controller: a page whose navigation
     # began while the worker was still activating is never claimed, and waits forever.
-    page.wait_for_function("async () => Boolean(await navigator.serviceWorker.ready)")
+    until(page, "async () => Boolean(await navigator.serviceWorker.ready)")
     page.reload()  # this visit goes through the active worker, which keeps the page
     page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-    page.wait_for_function(
+    until(
+        page,
         """async (url) => {
             const keys = await caches.keys();
             for (const key of keys) {
@@ -165,7 +166,7 @@ def worker_ready(page: Page, server: str, match_id: int) -> None:
             }
             return false;
         }""",
-        arg=f"{server}/matches/{match_id}/hands/new",
+        f"{server}/matches/{match_id}/hands/new",
     )
 
 

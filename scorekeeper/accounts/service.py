@@ -18,6 +18,7 @@ from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User, new_session_secret, utcnow
 from scorekeeper.numbers import is_row_id
+from scorekeeper.usernames import clean_username, username_key
 
 MIN_PASSWORD = 8
 
@@ -28,20 +29,6 @@ class UsernameTaken(Invalid):
 
 class WeakPassword(Invalid):
     """The password chosen is too easy to guess (a form shows it beside the password)."""
-
-
-def clean_username(username: str) -> str:
-    """A username as stored: NFKC-normalized, without invisible (format) characters such as
-    the zero-width space, which would make two names that look the same differ."""
-    name = unicodedata.normalize("NFKC", username)
-    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").strip()
-
-
-def username_key(username: str) -> str:
-    """What two usernames share when they are the same name to a reader: ``OLGA``,
-    ``ol\u200bga`` and ``olga`` all give ``olga`` (NFKC, case-folded, no invisibles).
-    Look-alikes from other scripts (Cyrillic ``\\u0430``) are refused at registration instead."""
-    return unicodedata.normalize("NFKC", clean_username(username).casefold())
 
 
 def _script(ch: str) -> str:
@@ -141,23 +128,20 @@ def _taken(username: str) -> str:
 def find_user(username: str) -> User | None:
     """The account `username` names: spelt exactly as stored first (so accounts made before
     usernames were normalized, which may differ only by case, each keep working), else the
-    one whose name is the same once normalized (``OLGA`` finds ``olga``).
-
-    The second look compares every stored name in Python: NFKC and case-folding are not SQL
-    functions on SQLite. Fine for a club's few thousand accounts; a stored key column would
-    be the next step for many more."""
+    first one whose name is the same once normalized (``OLGA``, ``ol\u200bga`` and olga in
+    fullwidth letters find ``olga``). One query on two indexed columns: `User.name_key` is
+    usernames.username_key, the key the login limit counts by too."""
     username = username.strip()
-    user = db.session.scalar(sa.select(User).where(User.username == username))
-    if user is not None:
-        return user
-    key = username_key(username)
-    if not key:
+    if not username:
         return None
-    rows = db.session.execute(sa.select(User.id, User.username).order_by(User.id))
-    for user_id, name in rows:
-        if username_key(name) == key:
-            return db.session.get(User, user_id)
-    return None
+    key = username_key(username)
+    exact = User.username == username
+    return db.session.scalar(
+        sa.select(User)
+        .where(exact | (User.name_key == key) if key else exact)
+        .order_by(sa.case((exact, 0), else_=1), User.id)
+        .limit(1)
+    )
 
 
 def hash_password(password: str) -> str:

@@ -6,6 +6,7 @@ import hashlib
 import itertools
 import secrets
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 
 import sqlalchemy as sa
@@ -18,13 +19,18 @@ from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User, new_session_secret, utcnow
 from scorekeeper.numbers import is_row_id
-from scorekeeper.usernames import clean_username, username_key
+from scorekeeper.usernames import clean_username, look_key, username_key
 
 MIN_PASSWORD = 8
 
 
 class UsernameTaken(Invalid):
     """Someone already has that username (a form shows it beside the username field)."""
+
+
+class LooksLikeAnother(UsernameTaken):
+    """The username looks like an existing account's though spelt otherwise (alice in
+    Cyrillic letters beside alice): shown beside the username field like a taken one."""
 
 
 class WeakPassword(Invalid):
@@ -110,6 +116,14 @@ def create_user(username: str, password: str) -> User:
         raise Invalid(_("A password needs at least %(count)d characters.", count=MIN_PASSWORD))
     if find_user(username) is not None:
         raise UsernameTaken(_taken(username))
+    alike = look_alike(username)
+    if alike is not None:
+        raise LooksLikeAnother(
+            _(
+                "That name looks like an existing account's (%(name)s); choose another.",
+                name=alike.username,
+            )
+        )
     user = User(username=username, password_hash=hash_password(password))
     db.session.add(user)
     try:
@@ -142,6 +156,32 @@ def find_user(username: str) -> User | None:
         .order_by(sa.case((exact, 0), else_=1), User.id)
         .limit(1)
     )
+
+
+def look_alike(username: str) -> User | None:
+    """The first account whose name looks like `username` (the same confusable skeleton,
+    usernames.look_key), if any: one indexed lookup."""
+    return db.session.scalar(
+        sa.select(User).where(User.look_key == look_key(username)).order_by(User.id).limit(1)
+    )
+
+
+def look_alikes(members: Iterable[User], askers: Iterable[User] = ()) -> dict[int, str]:
+    """Whose name looks like a member's, for the pages to mark: user id -> the member's name.
+    A member is marked when an older account among the members looks the same (the newer
+    is the likelier copy); someone asking to join, when any member does. Compares the
+    stored look keys (usernames.look_key), nothing read again."""
+    first: dict[str, User] = {}
+    alike: dict[int, str] = {}
+    for user in sorted(members, key=lambda u: u.id):
+        found = first.setdefault(user.look_key, user)
+        if found.id != user.id:
+            alike[user.id] = found.username
+    for user in askers:
+        member = first.get(user.look_key)
+        if member is not None and member.id != user.id:
+            alike[user.id] = member.username
+    return alike
 
 
 def hash_password(password: str) -> str:

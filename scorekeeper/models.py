@@ -10,9 +10,10 @@ from typing import Any, cast
 
 import sqlalchemy as sa
 from flask_login import UserMixin
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from scorekeeper.extensions import Model
+from scorekeeper.usernames import look_key, username_key
 
 
 def utcnow() -> datetime:
@@ -63,8 +64,20 @@ class User(UserMixin, Model):
     #: Part of the id every session and remember-me cookie holds (`get_id`): a new secret
     #: ("log out everywhere", a new password) makes every earlier cookie name nobody.
     session_secret: Mapped[str] = mapped_column(sa.String(32), default=new_session_secret)
+    #: The username as a login finds it and as it looks (scorekeeper.usernames), kept so
+    #: that either is one indexed lookup; set with the username (`_keys`). Not unique:
+    #: accounts made before the keys may share one. Text: NFKC and the skeleton may lengthen
+    #: a name past its 80 characters.
+    name_key: Mapped[str] = mapped_column(sa.Text, index=True)
+    look_key: Mapped[str] = mapped_column(sa.Text, index=True)
 
     memberships: Mapped[list[Membership]] = relationship(back_populates="user")
+
+    @validates("username")
+    def _keys(self, _field: str, username: str) -> str:
+        self.name_key = username_key(username)
+        self.look_key = look_key(username)
+        return username
 
     def get_id(self) -> str:
         """What Flask-Login stores in the session and the remember-me cookie: the user's id
@@ -85,6 +98,19 @@ class ApiToken(Model):
     revoked_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
 
     user: Mapped[User] = relationship()
+
+
+class LoginFailure(Model):
+    """A failed login, counted in the database against the account it named, so that every
+    worker and machine sees the same count (accounts/failures.py). `account` is a keyed digest
+    of the name's usernames.username_key, never the name typed: people type passwords there.
+    Rows older than the longest window of the limit are deleted as new ones come."""
+
+    __table_args__ = (sa.Index("ix_login_failure_account_at", "account", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account: Mapped[str] = mapped_column(sa.String(64))
+    at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
 
 
 class Club(Model):

@@ -33,7 +33,8 @@ def signed_in() -> User | None:
 def check_login(username: str, password: str) -> User | None:
     """The account `username` and `password` open, checked once per request: the limiter
     may already have checked them (accounts/limits.py) and the view must not hash twice. A
-    failure is reported to the limiter once, so an address that keeps failing is known."""
+    failure is reported to the limiter once, so the account and the address that keep
+    failing are known."""
     key = (username, password)
     checked = g.get("login_checked")
     if checked is not None and checked[0] == key:
@@ -43,7 +44,7 @@ def check_login(username: str, password: str) -> User | None:
     if user is None:
         report = current_app.extensions.get("scorekeeper_login_failed")
         if report is not None:
-            report()
+            report(username)
     return user
 
 

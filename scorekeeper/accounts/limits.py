@@ -1,6 +1,8 @@
-"""Failed logins are limited per account and per address (Flask-Limiter), so nobody can
-guess passwords at speed. Counts live in memory, or in Redis when
-SCOREKEEPER_RATELIMIT_STORAGE_URI names one (every worker then shares them).
+"""Failed logins are limited per account and per address, so nobody can guess passwords at
+speed. Per account they are counted in the database (accounts/failures.py), so every worker
+and machine shares the count with no other store; per address Flask-Limiter counts them, in
+memory or in Redis when SCOREKEEPER_RATELIMIT_STORAGE_URI names one (every worker then
+shares those too).
 
 Each app gets a Limiter of its own: the extension keeps its storage and switches on the
 instance, and tests build many apps in one process.
@@ -9,7 +11,8 @@ instance, and tests build many apps in one process.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar, cast
+from functools import wraps
+from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue, RouteCallable
@@ -17,6 +20,7 @@ from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse
 
+from scorekeeper.accounts import failures
 from scorekeeper.accounts.auth import check_login
 from scorekeeper.accounts.forms import LoginForm, RegisterForm
 from scorekeeper.errors import ServiceError
@@ -39,14 +43,14 @@ def address_key() -> str:
     return "address:" + (request.remote_addr or "unknown")
 
 
-def account_key() -> str:
-    """The account being tried, however its name is spelt (an empty name: no account limit).
+def tried_username() -> str:
+    """The name of the account being tried ("" for none), as sent: failures.py counts it by
+    the same key the login finds the account by, however it is spelt.
 
     Read by the login form itself, so the name counted is the name checked whatever the
     body: Flask-WTF also reads a JSON body, which request.form never holds."""
     username = LoginForm(meta={"csrf": False}).username.data
-    username = username.strip().casefold() if isinstance(username, str) else ""
-    return "account:" + username if username else ""
+    return username if isinstance(username, str) else ""
 
 
 def _owner_failures() -> tuple[RateLimitItem, str]:
@@ -59,10 +63,12 @@ def _limiter() -> Limiter:
     return limiter
 
 
-def login_failed() -> None:
-    """Count a failed login against the address it came from (see `owner_at_clean_address`)."""
+def login_failed(username: str) -> None:
+    """Count a failed login against the account it named and the address it came from (see
+    `owner_at_clean_address`)."""
     item, address = _owner_failures()
     _limiter().limiter.hit(item, "owner-check", address)
+    failures.count_failure(username)
 
 
 def owner_at_clean_address() -> bool:
@@ -90,6 +96,22 @@ def _config_value(key: str) -> Callable[[], str]:
     return lambda: str(current_app.config[key])
 
 
+def per_account(view: Callable[..., ResponseReturnValue]) -> Callable[..., ResponseReturnValue]:
+    """The login view, refusing tries at an account that has failed too often lately (by
+    the database's count), unless the owner is at the door (`owner_at_clean_address`)."""
+
+    @wraps(view)
+    def limited(*args: Any, **kwargs: Any) -> ResponseReturnValue:
+        if request.method == "POST" and _limiter().enabled:
+            wait = failures.wait_before_trying(tried_username())
+            if wait is not None and not owner_at_clean_address():
+                page, status = _login_page_again()
+                return page, status, {"Retry-After": str(wait)}
+        return view(*args, **kwargs)
+
+    return limited
+
+
 def failed(response: Response) -> bool:
     """Only attempts that did not log in count: a login that works answers with a redirect."""
     return response.status_code != 302
@@ -105,18 +127,22 @@ def _shown_again(form_class: type[FormT]) -> FormT:
         return form_class(formdata=None)
 
 
+def _login_page_again() -> tuple[str, int]:
+    message = _(
+        "Too many failed attempts to log in to this account or from this address. "
+        "Wait a minute, then try again."
+    )
+    form = _shown_again(LoginForm)
+    form.form_errors.append(message)
+    next_url = safe_next(request.args.get("next"))
+    return render_template("accounts/login.html", form=form, next=next_url), 429
+
+
 def too_many(_error: RateLimitExceeded) -> ResponseReturnValue:
     """429, said as a sentence: the login form again with the reason, JSON under /api/.
     (Flask-Limiter adds Retry-After and the X-RateLimit headers.)"""
     if request.endpoint == LOGIN_ENDPOINT:
-        message = _(
-            "Too many failed attempts to log in to this account or from this address. "
-            "Wait a minute, then try again."
-        )
-        form = _shown_again(LoginForm)
-        form.form_errors.append(message)
-        next_url = safe_next(request.args.get("next"))
-        return render_template("accounts/login.html", form=form, next=next_url), 429
+        return _login_page_again()
     if request.endpoint == REGISTER_ENDPOINT:
         message = _(
             "Too many accounts were asked for from this address. Wait an hour, then try again."
@@ -136,14 +162,6 @@ def init_app(app: Flask) -> None:
     for key, value in SETTINGS.items():
         app.config.setdefault(key, value)
     limiter = Limiter(address_key, app=app)
-    per_account = limiter.limit(
-        _config_value("LOGIN_LIMIT_PER_ACCOUNT"),
-        key_func=account_key,
-        methods=["POST"],
-        deduct_when=failed,
-        exempt_when=owner_at_clean_address,
-        scope="account",
-    )
     per_address = limiter.limit(
         _config_value("LOGIN_LIMIT_PER_ADDRESS"),
         key_func=address_key,
@@ -153,9 +171,8 @@ def init_app(app: Flask) -> None:
     )
     # Flask-Limiter types its decorator as making a view that may be async; a sync view
     # stays sync, so it is still the RouteCallable Flask keeps.
-    app.view_functions[LOGIN_ENDPOINT] = cast(
-        RouteCallable, per_address(per_account(app.view_functions[LOGIN_ENDPOINT]))
-    )
+    login = cast(Callable[..., ResponseReturnValue], app.view_functions[LOGIN_ENDPOINT])
+    app.view_functions[LOGIN_ENDPOINT] = cast(RouteCallable, per_address(per_account(login)))
     # Every account asked for counts, made or refused: a script must not make accounts
     # in bulk, nor test which usernames are taken at speed.
     per_address_register = limiter.limit(

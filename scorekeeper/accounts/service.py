@@ -6,6 +6,7 @@ import hashlib
 import itertools
 import secrets
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 
 import sqlalchemy as sa
@@ -18,6 +19,7 @@ from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User, new_session_secret, utcnow
 from scorekeeper.numbers import is_row_id
+from scorekeeper.usernames import clean_username, look_key, username_key
 
 MIN_PASSWORD = 8
 
@@ -26,22 +28,13 @@ class UsernameTaken(Invalid):
     """Someone already has that username (a form shows it beside the username field)."""
 
 
+class LooksLikeAnother(UsernameTaken):
+    """The username looks like an existing account's though spelt otherwise (alice in
+    Cyrillic letters beside alice): shown beside the username field like a taken one."""
+
+
 class WeakPassword(Invalid):
     """The password chosen is too easy to guess (a form shows it beside the password)."""
-
-
-def clean_username(username: str) -> str:
-    """A username as stored: NFKC-normalized, without invisible (format) characters such as
-    the zero-width space, which would make two names that look the same differ."""
-    name = unicodedata.normalize("NFKC", username)
-    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").strip()
-
-
-def username_key(username: str) -> str:
-    """What two usernames share when they are the same name to a reader: ``OLGA``,
-    ``ol\u200bga`` and ``olga`` all give ``olga`` (NFKC, case-folded, no invisibles).
-    Look-alikes from other scripts (Cyrillic ``\\u0430``) are refused at registration instead."""
-    return unicodedata.normalize("NFKC", clean_username(username).casefold())
 
 
 def _script(ch: str) -> str:
@@ -123,6 +116,14 @@ def create_user(username: str, password: str) -> User:
         raise Invalid(_("A password needs at least %(count)d characters.", count=MIN_PASSWORD))
     if find_user(username) is not None:
         raise UsernameTaken(_taken(username))
+    alike = look_alike(username)
+    if alike is not None:
+        raise LooksLikeAnother(
+            _(
+                "That name looks like an existing account's (%(name)s); choose another.",
+                name=alike.username,
+            )
+        )
     user = User(username=username, password_hash=hash_password(password))
     db.session.add(user)
     try:
@@ -141,23 +142,46 @@ def _taken(username: str) -> str:
 def find_user(username: str) -> User | None:
     """The account `username` names: spelt exactly as stored first (so accounts made before
     usernames were normalized, which may differ only by case, each keep working), else the
-    one whose name is the same once normalized (``OLGA`` finds ``olga``).
-
-    The second look compares every stored name in Python: NFKC and case-folding are not SQL
-    functions on SQLite. Fine for a club's few thousand accounts; a stored key column would
-    be the next step for many more."""
+    first one whose name is the same once normalized (``OLGA``, ``ol\u200bga`` and olga in
+    fullwidth letters find ``olga``). One query on two indexed columns: `User.name_key` is
+    usernames.username_key, the key the login limit counts by too."""
     username = username.strip()
-    user = db.session.scalar(sa.select(User).where(User.username == username))
-    if user is not None:
-        return user
-    key = username_key(username)
-    if not key:
+    if not username:
         return None
-    rows = db.session.execute(sa.select(User.id, User.username).order_by(User.id))
-    for user_id, name in rows:
-        if username_key(name) == key:
-            return db.session.get(User, user_id)
-    return None
+    key = username_key(username)
+    exact = User.username == username
+    return db.session.scalar(
+        sa.select(User)
+        .where(exact | (User.name_key == key) if key else exact)
+        .order_by(sa.case((exact, 0), else_=1), User.id)
+        .limit(1)
+    )
+
+
+def look_alike(username: str) -> User | None:
+    """The first account whose name looks like `username` (the same confusable skeleton,
+    usernames.look_key), if any: one indexed lookup."""
+    return db.session.scalar(
+        sa.select(User).where(User.look_key == look_key(username)).order_by(User.id).limit(1)
+    )
+
+
+def look_alikes(members: Iterable[User], askers: Iterable[User] = ()) -> dict[int, str]:
+    """Whose name looks like a member's, for the pages to mark: user id -> the member's name.
+    A member is marked when an older account among the members looks the same (the newer
+    is the likelier copy); someone asking to join, when any member does. Compares the
+    stored look keys (usernames.look_key), nothing read again."""
+    first: dict[str, User] = {}
+    alike: dict[int, str] = {}
+    for user in sorted(members, key=lambda u: u.id):
+        found = first.setdefault(user.look_key, user)
+        if found.id != user.id:
+            alike[user.id] = found.username
+    for user in askers:
+        member = first.get(user.look_key)
+        if member is not None and member.id != user.id:
+            alike[user.id] = member.username
+    return alike
 
 
 def hash_password(password: str) -> str:

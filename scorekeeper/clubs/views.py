@@ -18,7 +18,7 @@ from flask_login import login_required
 from markupsafe import Markup
 
 from scorekeeper import play as sharing
-from scorekeeper.accounts import me, signed_in
+from scorekeeper.accounts import look_alikes, me, signed_in
 from scorekeeper.clubs import service as clubs
 from scorekeeper.clubs.forms import ClubForm, ConfirmForm, PlayerForm, RoleForm, role_prefix
 from scorekeeper.clubs.service import ROLE_NAMES
@@ -90,6 +90,9 @@ def _club_page(
             m.user_id: RoleForm(formdata=None, prefix=role_prefix(m.user_id), role=m.role.value)
             for m in members
         }
+    join_requests = sharing.join_requests(club) if role is Role.OWNER else []
+    # A name that looks like a member's is marked ("looks like alice"), wherever it shows.
+    alike = look_alikes([m.user for m in members], [asked.user for asked in join_requests])
     matches, total = clubs.recent_matches(club, RECENT_MATCHES)
     live_etag = club_revision(club.id)  # the page follows new matches and hands (live.js)
     page = render_template(
@@ -104,7 +107,8 @@ def _club_page(
         player_form=player_form or PlayerForm(formdata=None),
         role_forms=role_forms,
         alert=alert,
-        join_requests=sharing.join_requests(club) if role is Role.OWNER else [],
+        join_requests=join_requests,
+        alike=alike,
         live_etag=live_etag,
         live_every=POLL_EVERY_MS,
     )

@@ -60,10 +60,10 @@ from scorekeeper.models import (
 )
 from scorekeeper.values import need_list, need_object
 
-#: Rows (hands or versions) written per step: some tens of milliseconds of inserts.
-ROWS_A_STEP = 500
+#: Rows (hands, versions, derived rows) written per step: some milliseconds of inserts.
+ROWS_A_STEP = 150
 #: Matches whose tables are written in one step (a match, its teams and seats).
-MATCHES_A_STEP = 50
+MATCHES_A_STEP = 25
 #: A club still hidden this long after its import began was left by an import that died
 #: (a killed worker): the next import removes it.
 STALE_IMPORT = timedelta(hours=6)
@@ -117,7 +117,7 @@ def import_club(
                 (players, seasons, parts.authors),
                 entries,
             )
-        _last_step(club_id, parts, attempt)
+        _last_step(club_id, parts, done)
         done()
     except BaseException:
         db.session.rollback()
@@ -278,10 +278,14 @@ def _rescore(match: Match, hands: Sequence[Hand], where: str) -> None:
             ) from None
 
 
-def _last_step(club_id: int, parts: ClubParts, attempt: int | None) -> None:
-    """The players' totals and ratings, the members, and the club shown."""
+def _last_step(club_id: int, parts: ClubParts, done: Callable[[], None]) -> None:
+    """The players' totals and ratings (a step each), then the members and the club shown."""
+    for then in (stats.sum_totals, stats.sum_ratings):
+        _hold(club_id)
+        then(club_id)
+        db.session.commit()
+        done()
     _hold(club_id)
-    stats.sum_club(club_id)
     db.session.execute(
         sa.insert(Membership),
         [{"club_id": club_id, "user_id": uid, "role": role} for uid, role in parts.roles.items()],
@@ -291,9 +295,13 @@ def _last_step(club_id: int, parts: ClubParts, attempt: int | None) -> None:
 
 
 def remove_club(club_id: int) -> None:
-    """Remove what an import wrote of club `club_id`: everything of it goes with its row
-    (ON DELETE CASCADE; SQLite enforces it too, extensions.py)."""
-    db.session.execute(sa.delete(Club).where(Club.id == club_id, Club.importing.is_(True)))
+    """Remove what an import wrote of club `club_id` (still hidden): its matches first,
+    whose seats name its players and whose season is one of its seasons, then the club,
+    whose players and the rest go with it (ON DELETE CASCADE; SQLite enforces it too,
+    extensions.py)."""
+    hidden = sa.select(Club.id).where(Club.id == club_id, Club.importing.is_(True))
+    db.session.execute(sa.delete(Match).where(Match.club_id.in_(hidden)))
+    db.session.execute(sa.delete(Club).where(Club.id.in_(hidden)))
     db.session.commit()
 
 

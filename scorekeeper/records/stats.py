@@ -491,12 +491,18 @@ def store_imported_rows(
         _insert_match_rows(session, rows)
 
 
-def sum_club(club_id: int) -> None:
-    """The club's players' totals and its ratings, made again from its per-match rows: the
-    last step of an import, which wrote those rows match by match."""
+def sum_totals(club_id: int) -> None:
+    """The club's players' totals, made again from its per-match rows: a last step of an
+    import, which wrote those rows match by match."""
     session = _active(None)
     _lock_club(session, club_id)
     _store_totals(session, club_id)
+
+
+def sum_ratings(club_id: int) -> None:
+    """The club's ratings, made again from its per-match rows (as `sum_totals`)."""
+    session = _active(None)
+    _lock_club(session, club_id)
     rating_history.replay(session, club_id)
 
 

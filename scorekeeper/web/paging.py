@@ -11,12 +11,11 @@ from scorekeeper.errors import Invalid
 from scorekeeper.numbers import short, whole_number
 
 
-def page_number(total: int, size: int, key: str = "page") -> tuple[int, int]:
-    """The page asked for (in the query value `key`; 1 when none is) and the number of pages
-    of `total` items, `size` a page; a page that is not there is Invalid, naming the pages
-    there are."""
+def page_number(total: int, size: int) -> tuple[int, int]:
+    """The page asked for (1 when none is) and the number of pages of `total` items,
+    `size` a page; a page that is not there is Invalid, naming the pages there are."""
     pages = max(1, math.ceil(total / size))
-    text = request.args.get(key, "1")
+    text = request.args.get("page", "1")
     page = whole_number(text, pages)
     if not page:
         raise Invalid(

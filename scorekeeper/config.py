@@ -42,10 +42,24 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         # refused with 413 before it is read; the club import takes files up to its own limit.
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "MAX_IMPORT_LENGTH": 5 * 1024 * 1024,
-        # Hands a club file imported through the web may hold: each is scored at the import,
-        # and the request must end well inside gunicorn's 30 s worker timeout. Larger clubs
-        # are restored with `flask --app scorekeeper import FILE`, which has no timeout.
-        "MAX_IMPORT_HANDS": 2000,
+        # What a club file imported through the web may hold (exchange/import_limits.py):
+        # chosen, and measured with tests/bench/worst_requests.py, so that the largest file
+        # they let in imports in under 3 s on SQLite and PostgreSQL. Each live hand is scored
+        # at the import, and its melds are most of that work. Larger clubs are restored with
+        # `flask --app scorekeeper import FILE`, which takes any size.
+        "MAX_IMPORT_HANDS": 600,  # live hands in all (a match holds at most 500)
+        "MAX_IMPORT_MELDS": 6000,  # in every hand's entry, in all
+        "MAX_IMPORT_VERSIONS": 1200,  # earlier versions and deleted hands, in all
+        "MAX_IMPORT_MATCHES": 150,
+        "MAX_IMPORT_SEASONS": 100,
+        "MAX_IMPORT_MEMBERS": 500,
+        "MAX_IMPORT_TEXT": 300_000,  # characters of names and reasons, in all
+        # Imports each account may start (exchange/import_rate.py), counted in the database
+        # so that every worker and machine counts the same: over it, 429 with Retry-After.
+        "IMPORT_LIMIT_PER_ACCOUNT": "5 per 10 minutes; 20 per day",
+        # Players a club may have, however they are added (the form, the API, an import on
+        # the web); the pages that list them show a page or a search of them at a time.
+        "MAX_CLUB_PLAYERS": 1000,
         # Seconds a match page kept on a phone for use offline is shown after it was last
         # fetched (web/pwa.py, static/sw.js): past it, the offline page says the copy expired.
         # A logout elsewhere or a removal from the club drops kept pages at the next contact;

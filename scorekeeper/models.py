@@ -121,6 +121,9 @@ class Club(Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     # Fewer finished matches than this in a season and a player is listed but not ranked.
     min_matches_ranked: Mapped[int] = mapped_column(default=3, server_default="3")
+    # A club being imported is written in steps (exchange.club_import) and is no one's until
+    # its last step: to everyone else it does not exist, and a failed import removes it.
+    importing: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="club", cascade="all, delete-orphan"
@@ -302,6 +305,22 @@ class JoinRequest(Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
     user: Mapped[User] = relationship()
+
+
+class ClubImport(Model):
+    """One club file someone sent to be imported: their imports in a window are counted here
+    (exchange.import_rate), in the database every worker shares; `club_id` is the club it
+    made or is making (a club left hidden by a killed worker is found by it)."""
+
+    __table_args__ = (sa.Index("ix_club_import_user_started", "user_id", "started_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # None: an import from the command line, which no limit counts.
+    user_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="CASCADE"))
+    started_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    club_id: Mapped[int | None] = mapped_column(
+        sa.ForeignKey("club.id", ondelete="SET NULL"), index=True
+    )
 
 
 class HandVersion(Model):

@@ -97,7 +97,8 @@ def need_day(value: Any, where: str) -> date:
         day = date.fromisoformat(value)
     except (TypeError, ValueError):
         raise Invalid(_("%(where)s must be a day such as 2026-03-01.", where=where)) from None
-    _in_calendar(day, where, _("%(where)s must be a day from %(first)s to %(last)s."))
+    if not FIRST_DAY <= day <= LAST_DAY:  # (the message is worded only when it is needed)
+        _in_calendar(day, where, _("%(where)s must be a day from %(first)s to %(last)s."))
     return day
 
 
@@ -110,7 +111,8 @@ def need_time(value: Any, where: str) -> datetime:
         raise Invalid(
             _("%(where)s must be a time such as 2026-03-01T20:00:00+00:00.", where=where)
         ) from None
-    _in_calendar(when.date(), where, _("%(where)s must be a time from %(first)s to %(last)s."))
+    if not FIRST_DAY <= when.date() <= LAST_DAY:
+        _in_calendar(when.date(), where, _("%(where)s must be a time from %(first)s to %(last)s."))
     return when
 
 

@@ -2,21 +2,29 @@
 and leaving; the club pages and the JSON API's clubs and players."""
 
 from scorekeeper.clubs.service import (
+    PlayerChoices,
     club_for,
     clubs_of,
     match_and_role,
     match_for,
     member_match,
     no_such_match,
+    player_choices,
+    player_counts,
+    players_named,
     role_in,
 )
 
 __all__ = [
+    "PlayerChoices",
     "club_for",
     "clubs_of",
     "match_and_role",
     "match_for",
     "member_match",
     "no_such_match",
+    "player_choices",
+    "player_counts",
+    "players_named",
     "role_in",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -16,6 +16,7 @@ from scorekeeper.extensions import csrf, db
 from scorekeeper.models import Club, Player, Role, as_utc
 from scorekeeper.numbers import is_row_id
 from scorekeeper.web.json_body import created, object_body, text_field
+from scorekeeper.web.paging import page_number
 
 bp = Blueprint("api_clubs", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -23,6 +24,10 @@ bp.before_request(api_login_required)
 
 CLUB_FIELDS = frozenset({"name"})
 PLAYER_FIELDS = frozenset({"name"})
+#: Players a page (`GET /clubs/<id>/players`, and the first page in the club's own answer).
+PLAYERS_PAGE = 100
+#: The newest matches a club's answer lists.
+RECENT_MATCHES = 30
 
 
 # --- clubs and players --------------------------------------------------------------------------
@@ -63,6 +68,30 @@ def add_player(club_id: int) -> ResponseReturnValue:
     return created(_player_json(player), url_for(".player", club_id=found.id, player_id=player.id))
 
 
+@bp.get("/clubs/<int:club_id>/players")
+def players(club_id: int) -> Response:
+    """The club's players a page at a time (`page`, from 1), by name; `find` keeps those
+    whose name holds it."""
+    found = clubs.club_for(me(), club_id)
+    find = request.args.get("find", "").strip()[: clubs.MAX_FIND]
+    total = clubs.players_found(found, find)
+    page, pages = page_number(total, PLAYERS_PAGE)
+    rows = clubs.players_page(found, find, (page - 1) * PLAYERS_PAGE, PLAYERS_PAGE)
+    return jsonify(
+        {
+            "players": [{"id": p.id, "name": p.name} for p in rows],
+            "total": total,
+            "page": page,
+            "pages": pages,
+            "next": None if page >= pages else _players_url(found.id, find, page + 1),
+        }
+    )
+
+
+def _players_url(club_id: int, find: str, page: int) -> str:
+    return url_for(".players", club_id=club_id, find=find or None, page=page)
+
+
 @bp.get("/clubs/<int:club_id>/players/<int:player_id>")
 def player(club_id: int, player_id: int) -> Response:
     found = clubs.club_for(me(), club_id)
@@ -77,11 +106,19 @@ def _player_json(player: Player) -> dict[str, Any]:
 
 
 def _club_json(club: Club, role: Role) -> dict[str, Any]:
+    """The club with its first page of players and its newest matches (never all of
+    either: a club may have a thousand players and any number of matches); the totals say
+    how many there are, and `players_next` where the next page of players is."""
+    players = clubs.players_page(club, "", 0, PLAYERS_PAGE)
+    total = clubs.players_found(club, "") if len(players) == PLAYERS_PAGE else len(players)
+    matches, match_total = clubs.recent_matches(club, RECENT_MATCHES)
     return {
         "id": club.id,
         "name": club.name,
         "role": role.value,
-        "players": [{"id": p.id, "name": p.name} for p in club.players],
+        "players": [{"id": p.id, "name": p.name} for p in players],
+        "players_total": total,
+        "players_next": _players_url(club.id, "", 2) if total > len(players) else None,
         "matches": [
             {
                 "id": m.id,
@@ -90,6 +127,7 @@ def _club_json(club: Club, role: Role) -> dict[str, Any]:
                 "players": [s.player.name for s in m.seats],
                 "created_at": as_utc(m.created_at).isoformat(),
             }
-            for m in club.matches
+            for m in matches
         ],
+        "matches_total": match_total,
     }

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 import sqlalchemy as sa
+from flask import current_app
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy.orm import joinedload, selectinload
@@ -13,7 +16,12 @@ from scorekeeper.errors import Forbidden, Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.locks import lock_row
 from scorekeeper.models import Club, Match, Membership, Player, Role, Seat, User
-from scorekeeper.numbers import is_row_id
+from scorekeeper.numbers import is_row_id, row_id
+
+#: Players a picker lists at a time; the rest are found by a part of their name.
+PICK_SIZE = 50
+#: A search for a player's name: no name is longer.
+MAX_FIND = 80
 
 #: Each role's name as people read it (the stored value stays English).
 ROLE_NAMES = {
@@ -92,6 +100,8 @@ def club_for(user: User | None, club_id: int, needed: Role = Role.VIEWER) -> Clu
     """The club if `user` may act in it with `needed`; to strangers it does not exist (404),
     so club ids reveal nothing; a member without the role gets 403."""
     club = db.session.get(Club, club_id) if is_row_id(club_id) else None
+    if club is not None and club.importing:  # nobody's until its import is written whole
+        club = None
     role = None if club is None else role_in(user, club)
     if club is None or role is None:
         raise NotFound(_("There is no such club, or you are not one of its members."))
@@ -115,7 +125,7 @@ def clubs_of(user: User) -> list[tuple[Club, Role]]:
     rows = db.session.execute(
         sa.select(Club, Membership.role)
         .join(Membership)
-        .where(Membership.user_id == user.id)
+        .where(Membership.user_id == user.id, Club.importing.is_(False))
         .order_by(Club.name)
     )
     return [(club, role) for club, role in rows]
@@ -136,7 +146,9 @@ def join_by_invite(user: User, code: str) -> Club:
 
 def club_by_invite(code: str) -> Club:
     """The club an invitation link leads to, without joining it."""
-    club = db.session.scalar(sa.select(Club).where(Club.invite_code == code))
+    club = db.session.scalar(
+        sa.select(Club).where(Club.invite_code == code, Club.importing.is_(False))
+    )
     if club is None:
         raise NotFound(_("This invitation link is not valid (any more); ask for a new one."))
     return club
@@ -288,13 +300,116 @@ def recent_matches(club: Club, limit: int = 30) -> tuple[list[Match], int]:
 
 
 def add_player(club: Club, name: str) -> Player:
+    """Add a player to `club`, which holds at most MAX_CLUB_PLAYERS (issue 18: a club of
+    175,000 players made every page that names them take seconds)."""
     name = " ".join(name.split())
     if not name or len(name) > 80:
         raise Invalid(_("A player's name needs 1 to 80 characters."))
-    same = next((p for p in club.players if p.name.casefold() == name.casefold()), None)
+    lock_club(club)  # two players added at once both count the other
+    names = list(db.session.scalars(sa.select(Player.name).where(Player.club_id == club.id)))
+    most = current_app.config["MAX_CLUB_PLAYERS"]
+    if len(names) >= most:
+        db.session.rollback()
+        raise Invalid(
+            _(
+                "%(club)s has %(count)d players, as many as a club may have.",
+                club=club.name,
+                count=len(names),
+            )
+        )
+    same = next((n for n in names if n.casefold() == name.casefold()), None)
     if same is not None:
-        raise Invalid(_("%(player)s already plays in this club.", player=same.name))
-    player = Player(club=club, name=name)
+        db.session.rollback()
+        raise Invalid(_("%(player)s already plays in this club.", player=same))
+    player = Player(club_id=club.id, name=name)
     db.session.add(player)
     db.session.commit()
     return player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerChoices:
+    """Some of a club's players to choose from: those whose name holds `find` (all when it
+    is empty), at most a page of them by name, and those already chosen; `total` is how
+    many hold it."""
+
+    players: list[Player]
+    total: int
+    listed: int  # of those that hold `find` (the chosen ones may add to them)
+    find: str
+
+    @property
+    def more(self) -> int:
+        """How many that hold `find` are not listed."""
+        return max(0, self.total - self.listed)
+
+
+def _named(club_id: int, find: str) -> sa.ColumnElement[bool]:
+    where = Player.club_id == club_id
+    text = find.strip()[:MAX_FIND]
+    if text:
+        pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        # ASCII letters match in either case on SQLite, every letter on PostgreSQL.
+        return sa.and_(where, Player.name.ilike(pattern, escape="\\"))
+    return where
+
+
+def players_found(club: Club, find: str) -> int:
+    """How many of the club's players have a name that holds `find` (all: "")."""
+    where = _named(club.id, find)
+    return db.session.scalar(sa.select(sa.func.count()).select_from(Player).where(where)) or 0
+
+
+def players_page(club: Club, find: str, first: int, size: int) -> list[Player]:
+    """`size` of the club's players whose name holds `find`, by name, from the `first`
+    (from 0)."""
+    return list(
+        db.session.scalars(
+            sa.select(Player)
+            .where(_named(club.id, find))
+            .order_by(Player.name, Player.id)
+            .offset(first)
+            .limit(size)
+        )
+    )
+
+
+def player_choices(
+    club: Club, find: str, chosen: Iterable[object] = (), size: int = PICK_SIZE
+) -> PlayerChoices:
+    """The players a picker offers (never every player of a big club): those named by
+    `find`, at most `size`, and the `chosen` ones (ids, as text or numbers) of this club."""
+    players, total = players_page(club, find, 0, size), players_found(club, find)
+    listed = len(players)
+    wanted = {i for i in (row_id(str(c)) for c in chosen) if i is not None}
+    wanted -= {p.id for p in players}
+    if wanted:
+        players += db.session.scalars(
+            sa.select(Player).where(Player.club_id == club.id, Player.id.in_(wanted))
+        )
+        players.sort(key=lambda p: (p.name, p.id))
+    return PlayerChoices(players, total, listed, find.strip()[:MAX_FIND])
+
+
+def players_named(club: Club, ids: Iterable[int]) -> dict[int, Player]:
+    """The club's players among `ids`, by id (the others are not the club's)."""
+    wanted = {i for i in ids if is_row_id(i)}
+    if not wanted:
+        return {}
+    rows = db.session.scalars(
+        sa.select(Player).where(Player.club_id == club.id, Player.id.in_(wanted))
+    )
+    return {p.id: p for p in rows}
+
+
+def player_counts(club_ids: Iterable[int]) -> dict[int, int]:
+    """How many players each club has."""
+    ids = list(club_ids)
+    if not ids:
+        return {}
+    rows = db.session.execute(
+        sa.select(Player.club_id, sa.func.count())
+        .where(Player.club_id.in_(ids))
+        .group_by(Player.club_id)
+    )
+    return {club_id: count for club_id, count in rows}

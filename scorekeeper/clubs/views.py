@@ -27,6 +27,7 @@ from scorekeeper.models import Club, Match, Role
 from scorekeeper.play import POLL_EVERY_MS, club_revision
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import find_variant
+from scorekeeper.web.paging import page_number
 
 bp = Blueprint("clubs", __name__)
 
@@ -40,6 +41,8 @@ def role_badge(role: Role) -> Markup:
 
 # The club page lists this many recent matches; older ones wait for a matches archive page.
 RECENT_MATCHES = 30
+# Players on one page of the club page's list; a part of a name finds the others.
+PLAYERS_PAGE = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,10 @@ def _club_page(
     # A name that looks like a member's is marked ("looks like alice"), wherever it shows.
     alike = look_alikes([m.user for m in members], [asked.user for asked in join_requests])
     matches, total = clubs.recent_matches(club, RECENT_MATCHES)
+    find = request.args.get("find", "").strip()[: clubs.MAX_FIND]
+    counted = clubs.players_found(club, find)
+    at, pages = page_number(counted, PLAYERS_PAGE)
+    players = clubs.players_page(club, find, (at - 1) * PLAYERS_PAGE, PLAYERS_PAGE)
     live_etag = club_revision(club.id)  # the page follows new matches and hands (live.js)
     page = render_template(
         "clubs/show.html",
@@ -104,6 +111,11 @@ def _club_page(
         members=members,
         matches=[_match_row(m) for m in matches],
         more_matches=total - len(matches),
+        players=players,
+        players_found=counted,
+        players_page=at,
+        players_pages=pages,
+        find=find,
         player_form=player_form or PlayerForm(formdata=None),
         role_forms=role_forms,
         alert=alert,

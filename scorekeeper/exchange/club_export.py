@@ -32,9 +32,13 @@ def find_club(word: str) -> Club:
     word = word.strip()
     if row_id(word) is not None:
         club = db.session.get(Club, row_id(word))
-        if club is not None:
+        if club is not None and not club.importing:  # half written: not a club yet
             return club
-    named = list(db.session.scalars(sa.select(Club).where(Club.name == word).order_by(Club.id)))
+    named = list(
+        db.session.scalars(
+            sa.select(Club).where(Club.name == word, Club.importing.is_(False)).order_by(Club.id)
+        )
+    )
     if len(named) == 1:
         return named[0]
     if named:

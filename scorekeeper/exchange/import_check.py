@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.errors import Invalid
 from scorekeeper.exchange.club_export import FORMAT, VERSION
-from scorekeeper.exchange.import_match import Entries, check_match, live_count
+from scorekeeper.exchange.import_match import Entries, check_match
 from scorekeeper.models import Role
 from scorekeeper.records import MAX_MINIMUM
 from scorekeeper.values import (
@@ -98,16 +98,3 @@ def _seasons(raw: Any) -> set[int]:
         need_day(entry.get("ends_on"), f"{where}.ends_on")
         keys.add(need_number(entry.get("id"), f"{where}.id"))
     return keys
-
-
-def hands_in(data: Any) -> int:
-    """How many live hands a club file holds, whatever else is wrong with it (0 for what is no
-    club file): counted before anything else of it is read, to bound the work of importing."""
-    matches = data.get("matches") if isinstance(data, dict) else None
-    if not isinstance(matches, list):
-        return 0
-    return sum(
-        live_count(match["hands"])
-        for match in matches
-        if isinstance(match, dict) and isinstance(match.get("hands"), list)
-    )

@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from flask import (
     Blueprint,
     Response,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -25,11 +24,12 @@ from flask_login import login_required
 from scorekeeper import clubs
 from scorekeeper import records as leaderboard
 from scorekeeper.accounts import me
-from scorekeeper.errors import Invalid
+from scorekeeper.errors import Invalid, ServiceError
 from scorekeeper.exchange.club_export import export_club
 from scorekeeper.exchange.club_import import import_club
 from scorekeeper.exchange.forms import ImportForm
-from scorekeeper.exchange.import_check import hands_in
+from scorekeeper.exchange.import_limits import check_limits, web_limits
+from scorekeeper.exchange.import_rate import TooSoon, start_import
 from scorekeeper.exchange.season_csv import season_csv
 from scorekeeper.models import Role
 from scorekeeper.records import seasons_of
@@ -80,13 +80,17 @@ def import_page() -> ResponseReturnValue:
         return render_template("exchange/import.html", form=form)
     if not form.validate_on_submit():
         return render_template("exchange/import.html", form=form), 400
+    headers = {}
     try:
         data = _read(form.file.data.read())
-        _check_size(data)
-        imported = import_club(data, owner=me())
-    except Invalid as error:
+        check_limits(data, web_limits())  # before the import is counted: a refusal is quick
+        attempt = start_import(me())
+        imported = import_club(data, owner=me(), attempt=attempt)
+    except ServiceError as error:
+        if isinstance(error, TooSoon):
+            headers["Retry-After"] = str(error.retry_after)
         form.file.errors.append(error.message)
-        return render_template("exchange/import.html", form=form), 400
+        return render_template("exchange/import.html", form=form), error.status, headers
     flash(
         _(
             "%(club)s is imported with %(matches)d matches and %(hands)d hands; you are its owner.",
@@ -96,20 +100,6 @@ def import_page() -> ResponseReturnValue:
         )
     )
     return redirect(url_for("clubs.show", club_id=imported.club.id))
-
-
-def _check_size(data: object) -> None:
-    most = current_app.config["MAX_IMPORT_HANDS"]
-    count = hands_in(data)
-    if count > most:
-        raise Invalid(
-            _(
-                "The file holds %(count)d hands; an import here takes at most %(most)d. "
-                "Whoever runs the server can import it with “flask --app scorekeeper import”.",
-                count=count,
-                most=most,
-            )
-        )
 
 
 def _read(raw: bytes) -> object:

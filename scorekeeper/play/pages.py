@@ -5,7 +5,7 @@ from flask import Blueprint, render_template
 from flask_babel import gettext as _
 
 from scorekeeper.accounts import signed_in
-from scorekeeper.clubs import clubs_of
+from scorekeeper.clubs import clubs_of, player_counts
 from scorekeeper.match import view_from
 from scorekeeper.play.match_forms import win_rule
 from scorekeeper.play.running import running_matches
@@ -23,7 +23,12 @@ def home() -> str:
     user = signed_in()
     if user is None:
         return render_template("play/index.html")
-    return render_template("play/home.html", running=running_matches(user), clubs=clubs_of(user))
+    clubs = clubs_of(user)
+    # Counted, not loaded: a club may have a thousand players.
+    counts = player_counts(club.id for club, _role in clubs)
+    return render_template(
+        "play/home.html", running=running_matches(user), clubs=clubs, player_counts=counts
+    )
 
 
 @bp.get("/demo")

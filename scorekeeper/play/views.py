@@ -16,7 +16,7 @@ from flask_login import login_required
 
 from scorekeeper import match as matches
 from scorekeeper.accounts import me
-from scorekeeper.clubs import club_for, match_for
+from scorekeeper.clubs import club_for, match_for, player_choices
 from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.match import HandEntry, HandRefused, ScoredHand
@@ -59,7 +59,11 @@ def new_match(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id, Role.SCORER)
     posted = request.method == "POST"
     data = request.form if posted else request.args
-    form = new_match_form(data, club.players, submitted=posted or "shown_preset" in data)
+    # The seats offer some of the club's players (those a part of a name finds, and those
+    # chosen already), never a big club's every player in each of up to seven lists.
+    chosen = [value for key, value in data.items() if "-seat-" in key or key == "first_dealer"]
+    choices = player_choices(club, str(data.get("find", "")), chosen)
+    form = new_match_form(data, choices.players, submitted=posted or "shown_preset" in data)
     # "refresh" (a new preset or table) re-renders the form from the POSTed fields, so that
     # neither they nor the CSRF token end up in the URL; nothing is created.
     refresh = posted and "refresh" in request.form
@@ -82,7 +86,9 @@ def new_match(club_id: int) -> ResponseReturnValue:
             dealer = match.seats[match.first_dealer].player.name
             flash(_("Match %(number)d started: %(dealer)s deals.", number=match.id, dealer=dealer))
             return redirect(url_for(".scoreboard", match_id=match.id))
-    page = render_template("play/new.html", club=club, form=form, presets=PRESETS, formats=FORMATS)
+    page = render_template(
+        "play/new.html", club=club, form=form, choices=choices, presets=PRESETS, formats=FORMATS
+    )
     return page, 400 if form.errors else 200
 
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from flask_babel import gettext as _
 
+from scorekeeper.clubs import players_named
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.match import HandEntry, ScoredHand, names_of, view_of
@@ -149,7 +150,7 @@ def subject(club: Club, text: str | None) -> tuple[int, ...]:
     """One player ("12") or a team ("12-15") of the club, as written in a head-to-head link."""
     parts = (text or "").strip().split("-")
     ids = [i for i in map(row_id, parts) if i is not None]
-    players = {p.id for p in club.players}
+    players = set(players_named(club, ids)) if len(ids) <= 3 else set()
     if not text or len(ids) != len(parts) or len(ids) > 3 or not set(ids) <= players:
         raise Invalid(
             _("“%(value)s” names no player or team of this club.", value=(text or "").strip())

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_login import login_required
 
 from scorekeeper.accounts import me
-from scorekeeper.clubs import club_for
+from scorekeeper.clubs import PlayerChoices, club_for, player_choices, players_named
 from scorekeeper.errors import Invalid
 from scorekeeper.models import Club, Season
 from scorekeeper.numbers import row_id
@@ -82,8 +82,17 @@ def show(club_id: int, player_id: int) -> ResponseReturnValue:
         trend=None if rating is None else records.trend(rating),
         trend_span=records.TREND_SPAN,
         picture=None if rating is None else rating_picture(rating, "/matches/{id}"),
-        others=[p for p in club.players if p.id != player.id],
+        others=_others(club, player.id),
     )
+
+
+def _others(club: Club, player_id: int) -> PlayerChoices:
+    """The players the page offers to compare with: a page of them by name (the
+    head-to-head page finds the others by a part of their name)."""
+    choices = player_choices(club, "")
+    others = [p for p in choices.players if p.id != player_id]
+    listed = choices.listed - (len(choices.players) - len(others))
+    return PlayerChoices(others, choices.total - 1, listed, "")
 
 
 def _season_arg(club: Club) -> Season | None:
@@ -121,10 +130,10 @@ def partnerships(club_id: int) -> ResponseReturnValue:
 def head_to_head(club_id: int) -> ResponseReturnValue:
     club = club_for(me(), club_id)
     season = _season_arg(club)
-    names = {p.id: p.name for p in club.players}
     asked = {key: _side_asked(key) for key in ("a", "b")}
     record, error = None, None
-    if any(asked.values()):
+    # "Find" narrows the pickers' players and compares nothing yet.
+    if any(asked.values()) and "look" not in request.args:
         try:
             if not all(asked.values()):
                 raise Invalid(_("Choose both sides to compare: a player or a team each."))
@@ -134,6 +143,9 @@ def head_to_head(club_id: int) -> ResponseReturnValue:
             record = pair_records.head_to_head(club, season, a, b)
         except Invalid as error_:
             error = error_.message
+    chosen = [part for text in asked.values() for part in text.split("-")]
+    choices = player_choices(club, request.args.get("find", ""), chosen)
+    names = {} if record is None else _names(club, (*record.a, *record.b))
     page = render_template(
         "records/players/head_to_head.html",
         club=club,
@@ -143,7 +155,7 @@ def head_to_head(club_id: int) -> ResponseReturnValue:
         record=record,
         error=error,
         side_names=None if record is None else [_side(record.a, names), _side(record.b, names)],
-        players=club.players,
+        players=choices,
     )
     return page, 400 if error else 200
 
@@ -161,6 +173,10 @@ def _picked(text: str) -> tuple[str, str]:
     """The player and partner a side's selects show as chosen, from the side's text."""
     first, _dash, rest = text.partition("-")
     return first, rest.partition("-")[0]
+
+
+def _names(club: Club, ids: tuple[int, ...]) -> dict[int, str]:
+    return {pid: p.name for pid, p in players_named(club, ids).items()}
 
 
 def _side(ids: tuple[int, ...], names: dict[int, str]) -> str:

@@ -30,7 +30,9 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper.extensions import db
 from scorekeeper.match import (
     Changes,
+    HandEntry,
     Progress,
+    ScoredHand,
     listeners,
     match_forgetters,
     progress_of_state,
@@ -453,6 +455,55 @@ def rebuild(session: Session | None = None, club_id: int | None = None) -> int:
         _store_totals(session, cid)
         rating_history.replay(session, cid)
     return summed
+
+
+def imported_rows(
+    match: Match, hands: Sequence[Hand], played_at: datetime | None
+) -> tuple[Progress | None, dict[Any, list[dict[str, Any]]]]:
+    """What `rebuild` would store of a match that an import is writing in steps: where its
+    `hands` (all of them, as they will be stored, their results scored) bring it, and its
+    rows in each per-match table; None and no rows for a match without a live hand. Made
+    without a query (`match` loaded with its seats and teams), so no write waits for it;
+    `played_at` is when its first live hand was first saved."""
+    live = [
+        (h.number, HandEntry.from_json(h.entry), ScoredHand.from_json(h.result))
+        for h in sorted(hands, key=lambda h: h.number)
+        if not h.deleted
+    ]
+    if not live or played_at is None:
+        return None, {}
+    summary = summarize(match, live, named=False)
+    return progress_of_state(summary.state, hands), stat_rows(
+        match, as_utc(played_at), summary=summary
+    )
+
+
+def store_imported_rows(
+    match_id: int, progress: Progress | None, rows: dict[Any, list[dict[str, Any]]]
+) -> None:
+    """Write what `imported_rows` made, in the caller's (short) transaction."""
+    session = _active(None)
+    if progress is not None:
+        session.execute(
+            sa.update(Match).where(Match.id == match_id).values(progress=progress.as_json())
+        )
+    if rows:
+        _insert_match_rows(session, rows)
+
+
+def sum_totals(club_id: int) -> None:
+    """The club's players' totals, made again from its per-match rows: a last step of an
+    import, which wrote those rows match by match."""
+    session = _active(None)
+    _lock_club(session, club_id)
+    _store_totals(session, club_id)
+
+
+def sum_ratings(club_id: int) -> None:
+    """The club's ratings, made again from its per-match rows (as `sum_totals`)."""
+    session = _active(None)
+    _lock_club(session, club_id)
+    rating_history.replay(session, club_id)
 
 
 def _store_totals(session: Session, club_id: int, players: list[int] | None = None) -> None:

@@ -208,6 +208,7 @@ TABLE: dict[tuple[str, str], Route] = {
     ),
     ("GET", "clubs.show"): Route(member(200)),
     ("GET", "api_clubs.club"): Route(member(200)),
+    ("GET", "api_clubs.players"): Route(member(200)),
     ("GET", "api_clubs.player"): Route(member(200)),
     ("POST", "clubs.add_player"): Route(scorer(302), form(name="Zoe"), changes=WRITERS),
     ("POST", "api_clubs.add_player"): Route(

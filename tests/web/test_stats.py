@@ -21,6 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import (
     Club,
+    ClubImport,
     Hand,
     HandVersion,
     JoinRequest,
@@ -278,8 +279,9 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
             for index in table.indexes:
                 if index.name in new_indexes:
                     index.drop(connection)
-        # 0006 added share links and join requests, 0008 live drawings; 0002 had none.
-        for model in (LiveDrawing, JoinRequest, ShareLink):
+        # 0006 added share links and join requests, 0008 live drawings, 0011 the imports
+        # counted; 0002 had none.
+        for model in (LiveDrawing, JoinRequest, ShareLink, ClubImport):
             model.__table__.drop(connection)
         # 0005 added each user's session secret; 0002 had none.
         connection.execute(sa.text('ALTER TABLE "user" DROP COLUMN session_secret'))
@@ -287,6 +289,8 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
         connection.execute(sa.text('ALTER TABLE "match" DROP COLUMN progress'))
         # 0009 added each hand's tally; 0002 had none.
         connection.execute(sa.text("ALTER TABLE hand DROP COLUMN tally"))
+        # 0011 added the imports counted and each club's "importing" mark; 0002 had none.
+        connection.execute(sa.text("ALTER TABLE club DROP COLUMN importing"))
         connection.execute(sa.text("CREATE TABLE alembic_version (version_num VARCHAR(32))"))
         connection.execute(sa.text("INSERT INTO alembic_version VALUES ('0002')"))
     try:

@@ -26,6 +26,7 @@ from scorekeeper.models import (
     HandVersion,
     JoinRequest,
     LiveDrawing,
+    LoginFailure,
     Match,
     MatchStat,
     PairMatchStat,
@@ -281,7 +282,8 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
                     index.drop(connection)
         # 0006 added share links and join requests, 0008 live drawings, 0011 the imports
         # counted; 0002 had none.
-        for model in (LiveDrawing, JoinRequest, ShareLink, ClubImport):
+        # 0010 the failed logins counted.
+        for model in (LiveDrawing, JoinRequest, ShareLink, ClubImport, LoginFailure):
             model.__table__.drop(connection)
         # 0005 added each user's session secret; 0002 had none.
         connection.execute(sa.text('ALTER TABLE "user" DROP COLUMN session_secret'))
@@ -289,6 +291,10 @@ def test_the_migration_fills_the_tables_for_matches_already_played(owner: User, 
         connection.execute(sa.text('ALTER TABLE "match" DROP COLUMN progress'))
         # 0009 added each hand's tally; 0002 had none.
         connection.execute(sa.text("ALTER TABLE hand DROP COLUMN tally"))
+        # 0010 added each user's name and look-alike keys, indexed; 0002 had none.
+        for column in ("name_key", "look_key"):
+            connection.execute(sa.text(f"DROP INDEX ix_user_{column}"))
+            connection.execute(sa.text(f'ALTER TABLE "user" DROP COLUMN {column}'))
         # 0011 added the imports counted and each club's "importing" mark; 0002 had none.
         connection.execute(sa.text("ALTER TABLE club DROP COLUMN importing"))
         connection.execute(sa.text("CREATE TABLE alembic_version (version_num VARCHAR(32))"))

@@ -355,7 +355,10 @@ def test_create_a_club_then_list_and_read_it(world: World) -> None:
         "name": "Café Omonia",
         "role": "owner",
         "players": [],
+        "players_total": 0,
+        "players_next": None,
         "matches": [],
+        "matches_total": 0,
     }
     assert response.headers["Location"] == f"/api/v1/clubs/{club['id']}"
     assert world.stranger.get(f"clubs/{club['id']}").get_json() == club

@@ -67,7 +67,7 @@ class EntryLayout:
     seating: Seating  # who may sit on which side, as every edge reads a hand's sides
     view: MatchView  # where the match stood before this hand (its progress, no replay)
     number: int | None = None  # the hand corrected (None: the next hand)
-    last_kozi: str = ""  # the kózi of the hand before: offered first, never chosen for you
+    last_kozi: str = ""  # the kózi of the hand before: marked on its button, never chosen
     opening_needed: tuple[int, ...] = ()  # each fixed team's need in card points (0: none)
 
     @classmethod
@@ -128,16 +128,16 @@ class EntryLayout:
 
     @property
     def suits(self) -> tuple[tuple[str, str, Any, bool], ...]:
-        """The kózi buttons: "none" only where a hand may have no kózi, and last hand's kózi
-        first, since the same suit often comes round again (only offered, never chosen)."""
+        """The kózi buttons, "none" only where a hand may have no kózi: always in the order of
+        the card picker's rows (♠ ♥ ♦ ♣), hand after hand, so a thumb that knows where hearts
+        are never taps clubs. Last hand's kózi is marked on its button (`last_kozi`), never
+        moved and never chosen for you."""
         # "none" is sent as "none", so a blank form (kozi "") has no button chosen.
-        suits = [
+        return tuple(
             (code or NO_KOZI, symbol, name, red)
             for code, symbol, name, red in SUIT_CHOICES
             if code or not self.kozi_required
-        ]
-        suits.sort(key=lambda s: s[0] != self.last_kozi)
-        return tuple(suits)
+        )
 
     @property
     def out_needs_biribaki(self) -> bool:

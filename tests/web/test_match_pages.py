@@ -739,6 +739,15 @@ def test_the_kozi_buttons_keep_the_picker_order_and_mark_the_last_hands_kozi(
     assert kozi_values(page) == ["S", "H", "D", "C"] and last_hand_mark(page) == ["D"]
 
 
+@pytest.mark.parametrize(("preset", "rule"), [("pagat", "low_or_high"), ("buraco-us", "both_ends")])
+def test_the_hand_form_tells_the_card_picker_the_ace_rule(
+    owner: FlaskClient, table: Table, preset: str, rule: str
+) -> None:
+    """The picker fills a run up to an ace low or high as the variant lets it (issue 19)."""
+    match_id = start_match(owner, table, preset=preset)
+    assert f'data-ace="{rule}"' in owner.get(f"/matches/{match_id}/hands/new").text
+
+
 def test_going_out_ticks_the_biribaki_where_the_variant_ties_them(
     owner: FlaskClient, table: Table
 ) -> None:

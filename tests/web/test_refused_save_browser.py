@@ -147,5 +147,10 @@ def test_a_refused_save_opens_at_its_first_problem(
 
         page.set_viewport_size({"width": 360, "height": 640})
         fits_a_phone(page, 360)
+        # The mark's words fit its button whole, in Greek too.
+        mark = page.locator("[data-last-kozi]")
+        assert mark.evaluate("e => e.scrollWidth <= e.clientWidth"), mark.evaluate(
+            "e => [e.scrollWidth, e.clientWidth, e.parentElement.clientWidth]"
+        )
     finally:
         context.close()

@@ -67,7 +67,7 @@ class EntryLayout:
     seating: Seating  # who may sit on which side, as every edge reads a hand's sides
     view: MatchView  # where the match stood before this hand (its progress, no replay)
     number: int | None = None  # the hand corrected (None: the next hand)
-    last_kozi: str = ""  # the kózi of the hand before: offered first, never chosen for you
+    last_kozi: str = ""  # the kózi of the hand before: marked on its button, never chosen
     opening_needed: tuple[int, ...] = ()  # each fixed team's need in card points (0: none)
 
     @classmethod
@@ -128,16 +128,16 @@ class EntryLayout:
 
     @property
     def suits(self) -> tuple[tuple[str, str, Any, bool], ...]:
-        """The kózi buttons: "none" only where a hand may have no kózi, and last hand's kózi
-        first, since the same suit often comes round again (only offered, never chosen)."""
+        """The kózi buttons, "none" only where a hand may have no kózi: always in the order of
+        the card picker's rows (♠ ♥ ♦ ♣), hand after hand, so a thumb that knows where hearts
+        are never taps clubs. Last hand's kózi is marked on its button (`last_kozi`), never
+        moved and never chosen for you."""
         # "none" is sent as "none", so a blank form (kozi "") has no button chosen.
-        suits = [
+        return tuple(
             (code or NO_KOZI, symbol, name, red)
             for code, symbol, name, red in SUIT_CHOICES
             if code or not self.kozi_required
-        ]
-        suits.sort(key=lambda s: s[0] != self.last_kozi)
-        return tuple(suits)
+        )
 
     @property
     def out_needs_biribaki(self) -> bool:
@@ -200,6 +200,9 @@ class HandForm:
     version: str = ""
     reason: str = ""
     errors: list[str] = field(default_factory=list)
+    # The id of the field each of the form's own errors is about (hand_refusals.py links
+    # the banner to it); the reader's card errors are found there by reading each field.
+    error_fields: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def blank(cls, layout: EntryLayout, match: Match) -> HandForm:
@@ -283,6 +286,7 @@ class HandForm:
             missing = kozi_missing(self.layout.variant, None)
             if missing:
                 self.errors.insert(0, missing)
+                self.error_fields[missing] = "kozi"
                 return None
         return entry
 
@@ -294,6 +298,10 @@ class HandForm:
         if entry is not None and entry.kozi is None and missing:
             self.errors.insert(0, missing)
         return entry
+
+    def _error(self, message: str, field_id: str) -> None:
+        self.errors.append(message)
+        self.error_fields[message] = field_id
 
     def _read(self) -> HandEntry | None:
         """The form's fields as the JSON of a hand, read by the match's entry reader (every
@@ -324,26 +332,28 @@ class HandForm:
         }
         if layout.shared and not members:
             message = _("Nobody is on the side “%(side)s”: choose a side for each player.")
-            self.errors.append(message % {"side": label})
+            self._error(message % {"side": label}, f"p{layout.seats[0].id}-side")
         hands = [self.hand_of.get(s.id, "").strip() for s in members]
         points = side.points.strip()
         if points and any(hands):
-            self.errors.append(
+            self._error(
                 _(
                     "Give the cards left in the hands of %(who)s as cards or as a point total, "
                     "not both.",
                     who=who,
-                )
+                ),
+                f"s{i}-points",
             )
         elif points and whole_number(points, MAX_HAND_POINTS) is None:
-            self.errors.append(
+            self._error(
                 _(
                     "The points left in the hands of %(who)s must be a whole number from 0 "
                     "to %(most)d, not “%(text)s”.",
                     who=who,
                     most=MAX_HAND_POINTS,
                     text=short(points),
-                )
+                ),
+                f"s{i}-points",
             )
         elif points:
             team["hand_points"] = whole_number(points)
@@ -352,11 +362,12 @@ class HandForm:
         if side.cut and side.cut in {c for c, _ in layout.cuts}:
             team["cut"] = side.cut
         if layout.opening and side.opening.strip() and side.opening_melds:
-            self.errors.append(
+            self._error(
                 _(
                     "Give the opening of %(who)s by marking its melds or by its cards, not both.",
                     who=who,
-                )
+                ),
+                f"s{i}-opening",
             )
         elif layout.opening and side.opening.strip():
             team["opening"] = side.opening.strip()
@@ -368,12 +379,13 @@ class HandForm:
             if whole_number(failed) is not None:
                 team["failed_openings"] = whole_number(failed)
             else:
-                self.errors.append(
+                self._error(
                     _(
                         "The failed openings of %(who)s must be a whole number, not “%(text)s”.",
                         who=who,
                         text=short(failed),
-                    )
+                    ),
+                    f"s{i}-failed",
                 )
         if side.unplayed.strip():
             team["biribaki_unplayed"] = side.unplayed.strip()

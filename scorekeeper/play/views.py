@@ -23,6 +23,7 @@ from scorekeeper.match import HandEntry, HandRefused, ScoredHand
 from scorekeeper.models import Match, Role
 from scorekeeper.numbers import whole_number
 from scorekeeper.play.hand_forms import EntryLayout, HandForm, opening_line
+from scorekeeper.play.hand_refusals import Refusal, refusal
 from scorekeeper.play.live import POLL_EVERY_MS, match_revision
 from scorekeeper.play.match_forms import new_match_form
 from scorekeeper.play.scoreboard import board, cards_text, points, tally_rows, version_rows
@@ -381,5 +382,7 @@ def _hand_page(
         totals=totals,
         live_words=_live_words(),
         conflict=status == 409,
+        # A refused hand opens at its first problem, each linked from the banner.
+        refusal=refusal(form, preview) if status >= 400 or form.errors else Refusal(),
     )
     return page, status

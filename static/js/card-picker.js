@@ -32,39 +32,163 @@
     return card && card.rank !== "2" ? card : null;
   }
 
-  /* The cards a tap fills in: from the field's last card to the tapped one, both naturals of
-     one suit with at least one rank between them; null when the tap is just one more card.
-     The ace sits at whichever end makes the run shorter (10♥ A♥ → 10♥ J♥ Q♥ K♥ A♥). The run
-     keeps the direction of the taps, so the last card tapped stays the last card written. */
-  function filledRun(lastCode, tappedCode) {
-    var from = natural(lastCode);
-    var to = natural(tappedCode);
-    if (!from || !to || from.suit !== to.suit) {
+  /* --- a run by its ends ------------------------------------------------------------------
+     A tap on a natural card of the run's suit, beyond either end of the run the field holds
+     with at least one rank between, fills in the ranks between that end and the card, at
+     that end of the field: 5♠ 6♠ 7♠ then 3♠ writes 3♠ 4♠ 5♠ 6♠ 7♠, and 5♠ 6♠ 7♠ then 10♠
+     writes 5♠ … 10♠. No rank is ever written twice: a card inside the run, or next to one of
+     its ends, is just one more card. A field of one natural card is filled towards the tap
+     (J♠ then 5♠ writes J♠ 10♠ … 5♠, the order of the taps). Runs are tapped in their order,
+     so a wild card (a joker, a 2) before or after the naturals holds the rank beyond them
+     (9♠ JK then J♠ fills in nothing: the joker is the 10), and a 2 of the run's suit may be
+     the 2 itself. The ace sits low or high as the variant's ace rule (the form's data-ace:
+     low_or_high, both_ends, low_only or high_only) allows, at whichever end fills in fewest
+     cards (10♥ then A♥ ends with the ace high; A♣ then 4♣ starts with it low). */
+
+  var LOWEST = { low_or_high: 1, both_ends: 1, low_only: 1, high_only: 2 };
+  var HIGHEST = { low_or_high: 14, both_ends: 14, low_only: 13, high_only: 14 };
+
+  /* The places (1 = ace low … 13 = king, 14 = ace high) a rank may take under `rule`. */
+  function placesOf(rank, rule) {
+    if (rank !== "A") {
+      return [RUN_ORDER.indexOf(rank) + 1];
+    }
+    return [1, 14].filter(function (place) {
+      return place >= LOWEST[rule] && place <= HIGHEST[rule];
+    });
+  }
+
+  function codeAt(place, suit) {
+    return RUN_ORDER[(place - 1) % 13] + suit;
+  }
+
+  /* Every way to read the field's tokens as a run with `suit`: each token a natural with a
+     place, or a wild card (null); a suited 2 either way, an ace at each place it may take. */
+  function readings(list, suit, rule) {
+    var ways = [[]];
+    for (var i = 0; i < list.length; i += 1) {
+      var card = readCard(list[i]);
+      var options;
+      if (CARDS.isJoker(list[i])) {
+        options = [null];
+      } else if (!card) {
+        return []; // a typed range or an unreadable token: no guessing
+      } else if (card.rank === "2") {
+        options = card.suit === suit ? [2, null] : [null];
+      } else if (card.suit !== suit) {
+        return []; // a set, or another suit's card: no run to fill
+      } else {
+        options = placesOf(card.rank, rule);
+      }
+      var next = [];
+      ways.forEach(function (way) {
+        options.forEach(function (place) {
+          next.push(way.concat([place]));
+        });
+      });
+      ways = next;
+    }
+    return ways;
+  }
+
+  /* What tapping the natural at `place` does to the run `way` reads (the places of the field's
+     tokens, null for a wild): {cards, atStart} for the cards to write and which end of the
+     field they go to, {cards: []} when it is one more card, or null when `way` is no run. */
+  function fillFor(way, place, suit, rule) {
+    var naturals = way.filter(function (p) {
+      return p !== null;
+    });
+    if (!naturals.length) {
       return null;
     }
-    var a = RUN_ORDER.indexOf(from.rank) + 1;
-    var b = RUN_ORDER.indexOf(to.rank) + 1;
-    if (from.rank === "A" && Math.abs(14 - b) < Math.abs(1 - b)) {
-      a = 14;
-    } else if (to.rank === "A" && Math.abs(14 - a) < Math.abs(1 - a)) {
-      b = 14;
-    }
-    if (Math.abs(b - a) < 2) {
+    var first = way.indexOf(naturals[0]);
+    var last = way.lastIndexOf(naturals[naturals.length - 1]);
+    var leading = first;
+    var trailing = way.length - 1 - last;
+    var lo = Math.min.apply(null, naturals);
+    var hi = Math.max.apply(null, naturals);
+    var wilds = way.length - naturals.length;
+    // No rank twice, and the gaps between the naturals within the wild cards' reach.
+    var distinct = naturals.every(function (p, i) {
+      return naturals.indexOf(p) === i;
+    });
+    if (!distinct || hi - lo + 1 - naturals.length > wilds) {
       return null;
     }
-    var step = b > a ? 1 : -1;
-    var codes = [];
-    for (var position = a; position !== b + step; position += step) {
-      codes.push(RUN_ORDER[(position - 1) % 13] + from.suit);
+    var rising = naturals.every(function (p, i) {
+      return i === 0 || p > naturals[i - 1];
+    });
+    var falling = naturals.every(function (p, i) {
+      return i === 0 || p < naturals[i - 1];
+    });
+    var up;
+    if (naturals.length > 1 && (rising || falling)) {
+      up = rising;
+    } else {
+      up = place > hi; // one natural, or typed out of order: the tap says which way
     }
-    return codes;
+    // The wild cards before and after the naturals hold the ranks beyond them.
+    lo -= up ? leading : trailing;
+    hi += up ? trailing : leading;
+    if (place >= lo && place <= hi) {
+      return { cards: [] }; // inside the run: one more card
+    }
+    var low = Math.min(lo, place);
+    var high = Math.max(hi, place);
+    var longest = rule === "both_ends" ? 14 : 13;
+    if (low < LOWEST[rule] || high > HIGHEST[rule] || high - low + 1 > longest) {
+      return null;
+    }
+    var below = place < lo;
+    var cards = [];
+    var from = below ? lo - 1 : hi + 1;
+    var step = below ? -1 : 1;
+    for (var p = from; p !== place + step; p += step) {
+      cards.push(codeAt(p, suit));
+    }
+    if (cards.length < 2) {
+      return { cards: [] }; // a neighbour of an end: one more card
+    }
+    // The run's low end is the field's start when it rises; what goes at the start is
+    // written in the field's order.
+    var atStart = naturals.length > 1 && (rising || falling) && below === up;
+    return { cards: atStart ? cards.reverse() : cards, atStart: atStart };
+  }
+
+  /* The field's tokens once the tapped card fills in the run (the tapped card written last
+     or the filled cards first), or null when the tap is just one more card. */
+  function filledRun(list, tappedCode, rule) {
+    var tapped = readCard(tappedCode);
+    if (!list.length || !tapped || tapped.rank === "2" || CARDS.isJoker(tappedCode)) {
+      return null;
+    }
+    rule = LOWEST[rule] ? rule : "low_or_high";
+    var best = null;
+    readings(list, tapped.suit, rule).forEach(function (way) {
+      placesOf(tapped.rank, rule).forEach(function (place) {
+        if (way.indexOf(place) >= 0) {
+          return;
+        }
+        var fill = fillFor(way, place, tapped.suit, rule);
+        // The reading that fills in fewest cards wins; one that needs none, none at all.
+        if (fill && (!best || fill.cards.length < best.cards.length ||
+            (fill.cards.length === best.cards.length && best.atStart && !fill.atStart))) {
+          best = fill;
+        }
+      });
+    });
+    if (!best || !best.cards.length) {
+      return null;
+    }
+    return best.atStart ? best.cards.concat(list) : list.concat(best.cards);
   }
 
   /* Whether `code` cannot belong to the meld `list` holds, so it starts the next one: the meld
      has three cards or more, its naturals (2s and jokers aside) make a set of one rank or a
      run of one suit, and the card is a natural of another rank (set) or of another suit or a
-     rank already in it (run). Wild cards always join; a mixed meld is left to the scorer. */
-  function startsNewMeld(list, code) {
+     rank already in it (run; under the ace rule `rule` "both_ends", a second ace may close a
+     run). Wild cards always join; a mixed meld is left to the scorer. */
+  function startsNewMeld(list, code, rule) {
     var card = natural(code);
     if (!card || list.length < 3) {
       return false;
@@ -88,9 +212,12 @@
     if (!oneSuit) {
       return false;
     }
-    return card.suit !== naturals[0].suit || naturals.some(function (c) {
+    var ranks = naturals.filter(function (c) {
       return c.rank === card.rank;
-    });
+    }).length;
+    // Where a run may hold an ace at both ends, a second ace may close it.
+    var room = rule === "both_ends" && card.rank === "A" ? 2 : 1;
+    return card.suit !== naturals[0].suit || ranks >= room;
   }
 
   /* The last token without its last card: "3H-9H" → "3H-8H", "3H-4H" → "3H", "QH" → null. */
@@ -114,6 +241,12 @@
     // The last automatic step (a run filled in, a meld started), which ⌫ takes back whole.
     var undo = null;
     var writing = false;
+
+    /* The variant's ace rule, where the page gives it (the hand form's data-ace). */
+    function aceRule() {
+      var holder = picker.closest("[data-ace]") || (fixedId && document.querySelector("[data-ace]"));
+      return holder ? holder.getAttribute("data-ace") : "low_or_high";
+    }
 
     function label(code) {
       var card = readCard(code);
@@ -255,7 +388,7 @@
 
     function tapCard(input, code) {
       var list = tokens(input.value);
-      if (isMeld(input) && startsNewMeld(list, code)) {
+      if (isMeld(input) && startsNewMeld(list, code, aceRule())) {
         var next = nextMeldField(input);
         if (next) {
           write(next, [code]);
@@ -264,11 +397,12 @@
           return;
         }
       }
-      var run = isMeld(input) && list.length ? filledRun(list[list.length - 1], code) : null;
+      var run = isMeld(input) ? filledRun(list, code, aceRule()) : null;
       if (run) {
-        write(input, list.slice(0, -1).concat(run));
+        write(input, run);
         undo = { kind: "run", input: input, value: list.concat([code]) };
-        say(fill(words.filled, { first: label(run[0]), last: label(code) }));
+        var ends = run.filter(natural);
+        say(fill(words.filled, { first: label(ends[0]), last: label(ends[ends.length - 1]) }));
         return;
       }
       write(input, list.concat([code]));

@@ -162,6 +162,7 @@
       mark.checked = false;
     }
     var label = row.querySelector("label");
+    unmark(row);
     rowCount += 1;
     input.id = input.name + "-more-" + rowCount;
     input.value = "";
@@ -290,6 +291,7 @@
     var banner = document.querySelector("[data-hand-errors]");
     if (banner) {
       banner.remove();
+      unmark(form);
     }
     if (panel) {
       // Out of sight and out of the reading order at once, but holding its place until the
@@ -415,6 +417,74 @@
   });
   if (filled) {
     askPreview();
+  }
+
+  /* --- a refused hand opens at its problem -------------------------------------------------
+     The server's banner links each problem to its field (templates/play/hand.html, from
+     scorekeeper/play/hand_refusals.py); the page opens with the first one's field in sight and
+     focused, and a link tapped does the same for its own (a bare jump would leave the focus
+     behind, and could land under the phone's keyboard). */
+
+  function goTo(id) {
+    var target = id && document.getElementById(id);
+    if (!target) {
+      return false;
+    }
+    var field = target.matches("input, select, textarea")
+      ? target
+      : target.querySelector("input:not([type=hidden]), select, textarea");
+    var closed = target.closest("details:not([open])");
+    if (closed) {
+      closed.open = true;
+    }
+    var row = target.closest("[data-meld-row]");
+    if (row) {
+      row.hidden = false;
+    }
+    target.scrollIntoView({ block: "center" });
+    if (field) {
+      field.focus({ preventScroll: true }); // a card field brings the picker under it
+    }
+    // Once the picker has settled under the field (card-picker.js, in the next frame), what
+    // says what is wrong above the field (a side's name and its failed opening line) comes
+    // into sight too, as long as the field stays on the screen.
+    var said = field && field.getAttribute("aria-describedby");
+    var line = said && document.getElementById(said.split(" ")[0]);
+    if (line && line.matches(".opening-line")) {
+      var heading = line.previousElementSibling;
+      var top = heading && heading.matches("h2") ? heading : line;
+      window.requestAnimationFrame(function () {
+        var above = top.getBoundingClientRect().top - 8;
+        var room = window.innerHeight - field.getBoundingClientRect().bottom - 8;
+        if (above < 0) {
+          window.scrollBy(0, Math.max(above, -room));
+        }
+      });
+    }
+    return true;
+  }
+
+  /* The marks of the problems the banner named: gone with the banner. */
+  function unmark(within) {
+    within.querySelectorAll("[data-problem-mark]").forEach(function (field) {
+      field.removeAttribute("aria-invalid");
+      field.removeAttribute("aria-describedby");
+      field.removeAttribute("data-problem-mark");
+    });
+    within.querySelectorAll(".opening-line.is-failed").forEach(function (line) {
+      line.classList.remove("is-failed");
+    });
+  }
+
+  var refused = document.querySelector("[data-hand-errors]");
+  if (refused) {
+    refused.addEventListener("click", function (event) {
+      var link = event.target.closest("a[data-problem-link]");
+      if (link && goTo(link.getAttribute("href").slice(1))) {
+        event.preventDefault();
+      }
+    });
+    goTo(refused.getAttribute("data-first-problem"));
   }
 
   /* --- one tap, one hand: a second submit while the first is on its way is dropped -------- */

@@ -108,8 +108,9 @@ def test_start_a_match_enter_hands_and_correct_one(
 
     # --- hand 2: an illegal meld is refused with its reason, then corrected ----------------
     page.get_by_role("link", name="Enter hand 2").click()
-    # no kózi is chosen for you (hand 1's ♥ comes first), and Save waits for one
-    expect(page.locator("[data-kozi]").first).to_have_value("H")
+    # no kózi is chosen for you (hand 1's ♥ is marked, in its place), and Save waits for one
+    expect(page.locator("[data-kozi]").first).to_have_value("S")
+    expect(page.locator("label.was-last")).to_have_attribute("for", "kozi-H")
     expect(page.locator("[data-kozi]:checked")).to_have_count(0)
     expect(page.get_by_role("button", name="Save hand 2")).to_be_disabled()
     page.locator("label[for='kozi-C']").click()
@@ -118,7 +119,10 @@ def test_start_a_match_enter_hands_and_correct_one(
     # after the JSON save is refused, so wait for that page before looking at it.
     with page.expect_navigation():
         page.get_by_role("button", name="Save hand 2").click()
-    expect(page.get_by_text("The meld 3♥ 5♥ 7♥ of Us is not legal.")).to_be_visible()
+    # The banner links the problem to its meld, where the page opens (issue 19).
+    problem = "The meld 3♥ 5♥ 7♥ of Us is not legal."
+    expect(page.get_by_role("link", name=problem)).to_have_attribute("href", "#s0-meld-1")
+    expect(page.locator("#s0-meld-1")).to_be_focused()
     expect(page.get_by_label("Accept anyway, because…")).to_be_visible()
     shoot(page, screenshots, "hand-refused")
     type_meld(page, 0, 0, "3H 4H 5H", "Legal: run, clean · 15 points")

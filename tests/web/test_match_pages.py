@@ -712,12 +712,40 @@ def test_where_a_hand_may_have_no_kozi_none_is_offered_not_chosen(
     assert fields["kozi"] == "none"
 
 
-def test_the_last_kozi_is_offered_first_but_never_chosen(owner: FlaskClient, table: Table) -> None:
+def last_hand_mark(page: str) -> list[str]:
+    """The kózi buttons marked as last hand's, by the value of their radio."""
+    return re.findall(r'value="([^"]*)"[^>]*data-kozi>\s*<label[^>]*was-last', page)
+
+
+def test_the_kozi_buttons_keep_the_picker_order_and_mark_the_last_hands_kozi(
+    owner: FlaskClient, table: Table
+) -> None:
+    """Issue 19: the buttons moved the last hand's suit first, so a tap from habit chose the
+    wrong kózi. They keep the card picker's order (♠ ♥ ♦ ♣) hand after hand; the last
+    hand's kózi is marked, never moved and never chosen."""
     match_id = start_match(owner, table)
-    post_hand(owner, match_id, **reference_hand(table) | {"kozi": "D"})
     page = owner.get(f"/matches/{match_id}/hands/new").text
-    assert kozi_values(page) == ["D", "S", "H", "C"]
-    assert "kozi" not in form_of(page, "hand-form")
+    assert kozi_values(page) == ["S", "H", "D", "C"]
+    assert last_hand_mark(page) == [] and "data-last-kozi" not in page
+    for kozi in ("D", "C", "H"):
+        post_hand(owner, match_id, **reference_hand(table) | {"kozi": kozi})
+        page = owner.get(f"/matches/{match_id}/hands/new").text
+        assert kozi_values(page) == ["S", "H", "D", "C"]
+        assert last_hand_mark(page) == [kozi]
+        assert page.count("data-last-kozi>last hand</span>") == 1
+        assert "kozi" not in form_of(page, "hand-form")  # marked, not chosen
+    # Correcting hand 2 marks the kózi of hand 1, the hand before it.
+    page = owner.get(f"/matches/{match_id}/hands/2/edit").text
+    assert kozi_values(page) == ["S", "H", "D", "C"] and last_hand_mark(page) == ["D"]
+
+
+@pytest.mark.parametrize(("preset", "rule"), [("pagat", "low_or_high"), ("buraco-us", "both_ends")])
+def test_the_hand_form_tells_the_card_picker_the_ace_rule(
+    owner: FlaskClient, table: Table, preset: str, rule: str
+) -> None:
+    """The picker fills a run up to an ace low or high as the variant lets it (issue 19)."""
+    match_id = start_match(owner, table, preset=preset)
+    assert f'data-ace="{rule}"' in owner.get(f"/matches/{match_id}/hands/new").text
 
 
 def test_going_out_ticks_the_biribaki_where_the_variant_ties_them(

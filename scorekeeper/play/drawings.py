@@ -9,20 +9,35 @@ A drawing is found only under everything it depends on: the match, the match's r
 (play.live: it moves with every save, correction and deletion), this code's build (a
 hash of the package, templates and static files, so a deploy never serves a drawing of the
 old code) and `what` the caller says it drew (the kind of answer, the reader's language and
-kind of page). Whether the reader may see the match at all is the caller's to check first,
-on every request: a drawing holds no access. Each match keeps only the drawings of the
-revision last stored, and nothing stays longer than a day, so the table stays small.
+kind of page), each from a fixed set, so a match has at most a handful of rows. Whether
+the reader may see the match at all is the caller's to check first, on every request: a
+drawing holds no access.
+
+Nothing of the request is in a drawing or its key. Its links are drawn under a placeholder
+root (`root_free`) and the asker's own root, which a proxy may pass on as SCRIPT_NAME, is
+filled in as it is answered (`with_root`): a header must not make a new row per value
+(issue 18). The placeholder is derived from the secret key, so no text a user typed can
+hold it, and it is part of the key's build, so a new secret never meets an old drawing.
+Each match keeps only the drawings of the revision last stored, and nothing stays longer
+than a day, so the table stays small.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
+import hmac
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
 import sqlalchemy as sa
+from flask import current_app
+from flask.globals import request_ctx
+from markupsafe import escape
 from sqlalchemy.dialects import postgresql, sqlite
 
 from scorekeeper.extensions import db
@@ -49,13 +64,55 @@ def build_id(root: Path = ROOT) -> str:
     return digest.hexdigest()[:16]
 
 
+@functools.lru_cache(maxsize=4)
+def _placeholder_of(secret: str | bytes) -> str:
+    key = secret.encode() if isinstance(secret, str) else secret
+    # Letters and digits only: the same after URL building and HTML escaping.
+    return "root" + hmac.new(key, b"live drawing root", hashlib.sha256).hexdigest()[:24]
+
+
+def root_placeholder() -> str:
+    """What stands for the app's root in a stored drawing's links: known to the app alone."""
+    return _placeholder_of(current_app.secret_key or "")
+
+
+def stored_build() -> str:
+    """The build a drawing is stored under: the code's, and the placeholder it holds."""
+    return hashlib.sha256(f"{build_id()}:{root_placeholder()}".encode()).hexdigest()[:16]
+
+
+@contextmanager
+def root_free() -> Iterator[None]:
+    """Inside, `url_for` builds this request's links under the placeholder root instead of
+    the request's own (SCRIPT_NAME): what is drawn here holds nothing of the request."""
+    own = request_ctx.url_adapter
+    if own is None:
+        yield
+        return
+    placeheld = copy.copy(own)
+    placeheld.script_name = root_placeholder() + "/"
+    request_ctx.url_adapter = placeheld
+    try:
+        yield
+    finally:
+        request_ctx.url_adapter = own
+
+
+def with_root(text: str) -> str:
+    """A drawing made under `root_free` with this request's root in its links, as `url_for`
+    would have built them (an HTML drawing: the root is escaped as the page escapes it)."""
+    adapter = request_ctx.url_adapter
+    root = "" if adapter is None else adapter.script_name.rstrip("/")
+    return text.replace(root_placeholder(), str(escape(root)))
+
+
 def kept(match_id: int, revision: str, what: str) -> str | None:
     """The drawing stored under this key, if any (one indexed read)."""
     return db.session.scalar(
         sa.select(LiveDrawing.body).where(
             LiveDrawing.match_id == match_id,
             LiveDrawing.revision == revision,
-            LiveDrawing.build == build_id(),
+            LiveDrawing.build == stored_build(),
             LiveDrawing.what == what,
         )
     )
@@ -68,7 +125,7 @@ def keep(match_id: int, revision: str, what: str, body: str) -> None:
     Another worker may have stored the same drawing a moment before: then this one is left
     out. Storing is a saving, never needed: if it fails (the match deleted meanwhile, a busy
     database) the answer goes out all the same, and the next asker draws again."""
-    build = build_id()
+    build = stored_build()
     values = {
         "match_id": match_id,
         "revision": revision,

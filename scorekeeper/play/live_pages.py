@@ -9,7 +9,6 @@ new revision makes the page fetch itself again and swap the parts that changed.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -17,7 +16,6 @@ from collections.abc import Callable
 import sqlalchemy as sa
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_login import login_required
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -30,6 +28,7 @@ from scorekeeper.play import drawings, live
 from scorekeeper.play.live import POLL_EVERY_MS
 from scorekeeper.play.scoreboard import board
 from scorekeeper.records import scoreboard_extras
+from scorekeeper.web.i18n import language
 
 bp = Blueprint("live", __name__)
 
@@ -45,6 +44,8 @@ bp = Blueprint("live", __name__)
 #: Drawings kept per worker process: a club night's matches, each in two languages and a few
 #: kinds of page, with room to spare; the oldest go first.
 KEPT_DRAWINGS = 256
+#: The kinds of reader a live page is drawn for: with the languages, all a match's drawings.
+KINDS = ("shared", "viewer", "scorer", "owner")
 #: Revalidate every time, and never from a shared cache: the answer is one member's.
 POLL_CACHE_CONTROL = "private, no-cache"
 _drawings: OrderedDict[tuple[int, str, str], str] = OrderedDict()
@@ -147,30 +148,32 @@ def live_regions(
 ) -> ResponseReturnValue:
     """The live parts of the scoreboard as `kind` sees it ("shared", "viewer", "scorer" or
     "owner"), from the kept drawing of this revision when there is one (`revision` when the
-    caller read it already). The drawing holds words of the reader's language and links
-    under the app's root, so both are part of what it is a drawing of; the link's secret is
-    not in it."""
+    caller read it already). The drawing holds words of the reader's language, so the
+    language is part of what it is a drawing of; its links are drawn under a placeholder
+    root and get the asker's own root as they go out (play.drawings), so no request header
+    makes a drawing of its own. The link's secret is not in it."""
+    if kind not in KINDS:
+        raise ValueError(f"no such kind of live page: {kind}")
     revision = revision or live.match_revision(match_id)
-    what = f"html:{kind}:{get_locale()}"
-    if request.script_root:
-        what += ":" + hashlib.sha256(request.script_root.encode()).hexdigest()[:16]
+    what = f"html:{kind}:{language()}"
 
     def draw(match: Match) -> str:
         shown = board(match)
         extras = {} if kind == "shared" else scoreboard_extras(match)
-        return render_template(
-            "play/_live_regions.html",
-            match=match,
-            board=shown,
-            progress=shown.progress,
-            can_score=kind in ("scorer", "owner"),
-            shared=kind == "shared",
-            share=share,
-            live_etag=revision,
-            **extras,
-        )
+        with drawings.root_free():
+            return render_template(
+                "play/_live_regions.html",
+                match=match,
+                board=shown,
+                progress=shown.progress,
+                can_score=kind in ("scorer", "owner"),
+                shared=kind == "shared",
+                share=share,
+                live_etag=revision,
+                **extras,
+            )
 
-    text = drawing(match_id, revision, what, draw)
+    text = drawings.with_root(drawing(match_id, revision, what, draw))
     return text, 200, {"Cache-Control": "private, no-cache", **(headers or {})}
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 import sqlalchemy as sa
-from flask import Flask
+from flask import Flask, g
 from flask.testing import FlaskClient
 from flask_babel import refresh
 from support.hand_entries import REFERENCE_HAND, typed
@@ -53,6 +53,13 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int]]]:
 def another_worker() -> None:
     """What a request on another worker finds: only the database's drawings."""
     live_pages._drawings.clear()
+
+
+def next_request() -> None:
+    """The test's app context outlives each request, and with it `g`: forget the last
+    request's language and reader."""
+    refresh()
+    g.pop("_login_user", None)
 
 
 def stored(match_id: int) -> list[tuple[str, str]]:
@@ -187,3 +194,48 @@ def test_a_withdrawn_link_gets_no_stored_drawing(
     # Every holder of any link reads the same drawing: it must not hold this link's secret.
     bodies = db.session.scalars(sa.select(LiveDrawing.body).where(LiveDrawing.match_id == match.id))
     assert all(token not in body for body in bodies)
+
+
+#: Every drawing a match can have: the poll's JSON, and the live parts for each kind of
+#: reader in each language.
+MOST_ROWS = 1 + 4 * 2  # live_pages.KINDS, in English and Greek
+
+
+def test_a_request_prefix_makes_no_drawing_of_its_own(
+    app: Flask, table: tuple[Club, Match, FlaskClient], owner: User, drawn: list[tuple[str, int]]
+) -> None:
+    """A SCRIPT_NAME (which some proxies pass on from a header) is the request's, not the
+    match's: many of them leave at most one row per kind of reader and language, and each
+    answer's links start with its own prefix (issue 18)."""
+    club, match, client = table
+    token = sharing.create_link(club, match, owner)
+    anyone = app.test_client()
+    prefixes = ["", "/a", "/scores", *(f"/p{n}" for n in range(12)), '/x"y<z']
+    for n, prefix in enumerate(prefixes):
+        for language in ("en", "el"):
+            headers = {"Accept-Language": language}
+            env = {"SCRIPT_NAME": prefix}
+            shared = anyone.get(
+                f"/watch/{match.id}/{token}/live.html", headers=headers, environ_overrides=env
+            )
+            assert shared.status_code == 200
+            next_request()
+            own = client.get(
+                f"/matches/{match.id}/live.html", headers=headers, environ_overrides=env
+            )
+            assert own.status_code == 200
+            text = own.get_data(as_text=True)
+            escaped = prefix.replace('"', "&#34;").replace("<", "&lt;")
+            assert f'href="{escaped}/matches/{match.id}/hands/new"' in text
+            assert f'href="{escaped}/matches/{match.id}/hands/1/history"' in text
+            next_request()
+        if n % 2:  # half from this worker's memory, half from the database
+            another_worker()
+    assert len(stored(match.id)) <= MOST_ROWS
+    assert len(stored(match.id)) == 4  # shared and owner, in English and Greek
+    assert drawn.count(("html", match.id)) == 4
+    bodies = list(
+        db.session.scalars(sa.select(LiveDrawing.body).where(LiveDrawing.match_id == match.id))
+    )
+    # Stored under no prefix (play.drawings: a placeholder), nor with the link's secret.
+    assert all(token not in body and "/scores/" not in body for body in bodies)

@@ -29,16 +29,20 @@ import functools
 import hashlib
 import hmac
 import logging
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from flask import current_app
 from flask.globals import request_ctx
 from markupsafe import escape
+from sqlalchemy import event
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.pool import Pool
 
 from scorekeeper.extensions import db
 from scorekeeper.models import LiveDrawing, utcnow
@@ -122,9 +126,15 @@ def keep(match_id: int, revision: str, what: str, body: str) -> None:
     """Store a drawing of `revision` (its content must be of that very revision) and drop
     the match's drawings of any other revision or build, and any older than KEEP_FOR.
 
-    Another worker may have stored the same drawing a moment before: then this one is left
-    out. Storing is a saving, never needed: if it fails (the match deleted meanwhile, a busy
-    database) the answer goes out all the same, and the next asker draws again."""
+    Every write waits for, and holds up, every other writer (on SQLite: each hand saved in
+    any club; tests/bench/live_viewers.py), so a drawing is written at most once: when
+    another worker stored it while this one drew it (right after a save every viewer's
+    worker draws at once), nothing is written. On SQLite the write does not wait for the
+    disk either (`_not_waiting_for_the_disk`). Storing is a saving, never needed: if it fails
+    (the match deleted meanwhile, a busy database) the answer goes out all the same, and the
+    next asker draws again."""
+    if kept(match_id, revision, what) is not None:
+        return
     build = stored_build()
     values = {
         "match_id": match_id,
@@ -140,6 +150,7 @@ def keep(match_id: int, revision: str, what: str, body: str) -> None:
         else sqlite.insert(LiveDrawing)
     )
     try:
+        _not_waiting_for_the_disk()
         db.session.execute(insert.values(values).on_conflict_do_nothing())
         db.session.execute(
             sa.delete(LiveDrawing).where(
@@ -154,3 +165,30 @@ def keep(match_id: int, revision: str, what: str, body: str) -> None:
     except sa.exc.SQLAlchemyError:
         db.session.rollback()
         log.warning("live drawing of match %s not stored", match_id, exc_info=True)
+
+
+#: Where a SQLite connection notes the `synchronous` level to go back to when it is returned.
+_RESTORE = "scorekeeper.drawings.synchronous"
+
+
+def _not_waiting_for_the_disk() -> None:
+    """On SQLite (WAL), let this connection's next commit return before the disk has it
+    (`synchronous=NORMAL`): it then holds the database's one write lock for the statements
+    alone, not for an fsync as well. A power cut may lose such a commit, never corrupt the
+    file, and a lost drawing is drawn again. The connection goes back to its own level when
+    it returns to the pool (`_restore_synchronous`), before any hand is written on it. Only
+    outside a transaction (SQLite refuses the change inside one): else nothing changes."""
+    connection = db.session.connection().connection
+    raw = connection.dbapi_connection
+    if not isinstance(raw, sqlite3.Connection) or raw.in_transaction:
+        return
+    if _RESTORE not in connection.info:
+        connection.info[_RESTORE] = raw.execute("PRAGMA synchronous").fetchone()[0]
+    raw.execute("PRAGMA synchronous=NORMAL")
+
+
+@event.listens_for(Pool, "checkin")
+def _restore_synchronous(raw: Any, record: Any) -> None:
+    # The pool rolled the connection back before this: no transaction is open.
+    if raw is not None and _RESTORE in record.info:
+        raw.execute(f"PRAGMA synchronous={int(record.info.pop(_RESTORE))}")

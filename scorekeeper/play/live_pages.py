@@ -65,16 +65,22 @@ def conditional_json(etag: str, build: Callable[[], str]) -> ResponseReturnValue
     return response
 
 
-def drawing(match_id: int, revision: str, what: str, draw: Callable[[Match], str]) -> str:
-    """The drawing `what` of the match at `revision`: from this worker's memory, else from
-    the store, else drawn by `draw` and stored. Only a drawing whose hands are those of
-    `revision` is stored: one drawn just after yet another save goes out but is not kept."""
+def drawing(
+    match_id: int, revision: str, what: str, draw: Callable[[Match], str], stored: bool = True
+) -> str:
+    """The drawing `what` of the match at `revision`: from this worker's memory, else (when
+    `stored`) from the store, else drawn by `draw` and (when `stored`) stored. Only a drawing
+    whose hands are those of `revision` is kept: one drawn just after yet another save goes
+    out but is not kept. A drawing that costs less to draw than to store and read back (the
+    poll's JSON: the match's progress and its last hand, however long the match) is kept in
+    this worker's memory alone: storing it was a write for every revision, each of which
+    waits for, and holds up, every hand being saved (tests/bench/live_viewers.py)."""
     key = (match_id, revision, what)
     with _drawings_lock:
         text = _drawings.get(key)
     if text is not None:
         return text
-    text = drawings.kept(match_id, revision, what)
+    text = drawings.kept(match_id, revision, what) if stored else None
     if text is None:
         match = match_to_draw(match_id)
         text = draw(match)
@@ -82,7 +88,8 @@ def drawing(match_id: int, revision: str, what: str, draw: Callable[[Match], str
         # match's progress and its hands in separate statements, which all fell in between.
         if live.match_revision(match_id) != revision:
             return text
-        drawings.keep(match_id, revision, what, text)
+        if stored:
+            drawings.keep(match_id, revision, what, text)
     with _drawings_lock:
         _drawings[key] = text
         while len(_drawings) > KEPT_DRAWINGS:
@@ -124,6 +131,7 @@ def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValu
             revision,
             "json",
             lambda match: current_app.json.dumps(live.live_match(match).as_json()),
+            stored=False,
         )
 
     return conditional_json(revision, build)

@@ -9,7 +9,6 @@ new revision makes the page fetch itself again and swap the parts that changed.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -17,7 +16,6 @@ from collections.abc import Callable
 import sqlalchemy as sa
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_login import login_required
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -30,6 +28,7 @@ from scorekeeper.play import drawings, live
 from scorekeeper.play.live import POLL_EVERY_MS
 from scorekeeper.play.scoreboard import board
 from scorekeeper.records import scoreboard_extras
+from scorekeeper.web.i18n import language
 
 bp = Blueprint("live", __name__)
 
@@ -45,6 +44,8 @@ bp = Blueprint("live", __name__)
 #: Drawings kept per worker process: a club night's matches, each in two languages and a few
 #: kinds of page, with room to spare; the oldest go first.
 KEPT_DRAWINGS = 256
+#: The kinds of reader a live page is drawn for: with the languages, all a match's drawings.
+KINDS = ("shared", "viewer", "scorer", "owner")
 #: Revalidate every time, and never from a shared cache: the answer is one member's.
 POLL_CACHE_CONTROL = "private, no-cache"
 _drawings: OrderedDict[tuple[int, str, str], str] = OrderedDict()
@@ -64,16 +65,22 @@ def conditional_json(etag: str, build: Callable[[], str]) -> ResponseReturnValue
     return response
 
 
-def drawing(match_id: int, revision: str, what: str, draw: Callable[[Match], str]) -> str:
-    """The drawing `what` of the match at `revision`: from this worker's memory, else from
-    the store, else drawn by `draw` and stored. Only a drawing whose hands are those of
-    `revision` is stored: one drawn just after yet another save goes out but is not kept."""
+def drawing(
+    match_id: int, revision: str, what: str, draw: Callable[[Match], str], stored: bool = True
+) -> str:
+    """The drawing `what` of the match at `revision`: from this worker's memory, else (when
+    `stored`) from the store, else drawn by `draw` and (when `stored`) stored. Only a drawing
+    whose hands are those of `revision` is kept: one drawn just after yet another save goes
+    out but is not kept. A drawing that costs less to draw than to store and read back (the
+    poll's JSON: the match's progress and its last hand, however long the match) is kept in
+    this worker's memory alone: storing it was a write for every revision, each of which
+    waits for, and holds up, every hand being saved (tests/bench/live_viewers.py)."""
     key = (match_id, revision, what)
     with _drawings_lock:
         text = _drawings.get(key)
     if text is not None:
         return text
-    text = drawings.kept(match_id, revision, what)
+    text = drawings.kept(match_id, revision, what) if stored else None
     if text is None:
         match = match_to_draw(match_id)
         text = draw(match)
@@ -81,7 +88,8 @@ def drawing(match_id: int, revision: str, what: str, draw: Callable[[Match], str
         # match's progress and its hands in separate statements, which all fell in between.
         if live.match_revision(match_id) != revision:
             return text
-        drawings.keep(match_id, revision, what, text)
+        if stored:
+            drawings.keep(match_id, revision, what, text)
     with _drawings_lock:
         _drawings[key] = text
         while len(_drawings) > KEPT_DRAWINGS:
@@ -123,6 +131,7 @@ def match_poll(match_id: int, revision: str | None = None) -> ResponseReturnValu
             revision,
             "json",
             lambda match: current_app.json.dumps(live.live_match(match).as_json()),
+            stored=False,
         )
 
     return conditional_json(revision, build)
@@ -147,30 +156,32 @@ def live_regions(
 ) -> ResponseReturnValue:
     """The live parts of the scoreboard as `kind` sees it ("shared", "viewer", "scorer" or
     "owner"), from the kept drawing of this revision when there is one (`revision` when the
-    caller read it already). The drawing holds words of the reader's language and links
-    under the app's root, so both are part of what it is a drawing of; the link's secret is
-    not in it."""
+    caller read it already). The drawing holds words of the reader's language, so the
+    language is part of what it is a drawing of; its links are drawn under a placeholder
+    root and get the asker's own root as they go out (play.drawings), so no request header
+    makes a drawing of its own. The link's secret is not in it."""
+    if kind not in KINDS:
+        raise ValueError(f"no such kind of live page: {kind}")
     revision = revision or live.match_revision(match_id)
-    what = f"html:{kind}:{get_locale()}"
-    if request.script_root:
-        what += ":" + hashlib.sha256(request.script_root.encode()).hexdigest()[:16]
+    what = f"html:{kind}:{language()}"
 
     def draw(match: Match) -> str:
         shown = board(match)
         extras = {} if kind == "shared" else scoreboard_extras(match)
-        return render_template(
-            "play/_live_regions.html",
-            match=match,
-            board=shown,
-            progress=shown.progress,
-            can_score=kind in ("scorer", "owner"),
-            shared=kind == "shared",
-            share=share,
-            live_etag=revision,
-            **extras,
-        )
+        with drawings.root_free():
+            return render_template(
+                "play/_live_regions.html",
+                match=match,
+                board=shown,
+                progress=shown.progress,
+                can_score=kind in ("scorer", "owner"),
+                shared=kind == "shared",
+                share=share,
+                live_etag=revision,
+                **extras,
+            )
 
-    text = drawing(match_id, revision, what, draw)
+    text = drawings.with_root(drawing(match_id, revision, what, draw))
     return text, 200, {"Cache-Control": "private, no-cache", **(headers or {})}
 
 

@@ -2,18 +2,24 @@
 
 A Greek page words each stored hand from its message ids and values; a result stored before
 it had them is scored again, which is what every Greek page did before. Run:
-`PYTHONPATH=. .venv/bin/python tests/bench/bench_greek_scoreboard.py [HANDS]`. It prints
-figures and asserts nothing about time.
+
+    .venv/bin/python tests/bench/bench_greek_scoreboard.py [HANDS] [--smoke]
+
+It prints figures and asserts nothing about time. `--smoke` (3 hands, 2 requests each) is what
+CI runs (tests/test_benchmarks_smoke.py) to show it still works.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from flask import Flask
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.*
 from support.hand_entries import REFERENCE_HAND, typed
 from support.world import signed_in
 
@@ -41,7 +47,7 @@ def seed(app: Flask, count: int) -> tuple[int, int]:
         return match.id, user.id
 
 
-def timed(app: Flask, user_id: int, url: str, headers: dict[str, str], rounds: int = 10) -> float:
+def timed(app: Flask, user_id: int, url: str, headers: dict[str, str], rounds: int) -> float:
     client = signed_in(app.test_client(), user_id)
     assert client.get(url, headers=headers).status_code == 200
     start = time.perf_counter()
@@ -50,7 +56,7 @@ def timed(app: Flask, user_id: int, url: str, headers: dict[str, str], rounds: i
     return (time.perf_counter() - start) / rounds * 1000
 
 
-def main(count: int) -> None:
+def main(count: int, rounds: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(
             {
@@ -60,16 +66,20 @@ def main(count: int) -> None:
         )
         match_id, user_id = seed(app, count)
         url = f"/matches/{match_id}"
-        english = timed(app, user_id, url, {})
-        greek = timed(app, user_id, url, GREEK)
+        english = timed(app, user_id, url, {}, rounds)
+        greek = timed(app, user_id, url, GREEK, rounds)
         with app.app_context():
             for hand in db.session.scalars(db.select(Hand)):
                 hand.result = {k: v for k, v in hand.result.items() if k != WORDS}
             db.session.commit()
-        rescored = timed(app, user_id, url, GREEK)
+        rescored = timed(app, user_id, url, GREEK, rounds)
     print(f"scoreboard of {count} hands: English {english:.0f} ms, Greek {greek:.0f} ms")
     print(f"Greek with results stored without words (scored again): {rescored:.0f} ms")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 60)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("hands", nargs="?", type=int, default=60, help="hands in the match")
+    parser.add_argument("--smoke", action="store_true", help="3 hands: does it still run?")
+    args = parser.parse_args()
+    main(3, 2) if args.smoke else main(args.hands, 10)

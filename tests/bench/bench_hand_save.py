@@ -8,11 +8,12 @@ after each API save, a bare Flask + Flask-SQLAlchemy app of one table inserts th
 body, and its median at the same hands is printed beside it with the ratio (goal: at most 3×
 at every point, on SQLite and PostgreSQL). Run:
 
-    PYTHONPATH=. .venv/bin/python tests/bench/bench_hand_save.py [--matches N]
+    .venv/bin/python tests/bench/bench_hand_save.py [--matches N] [--postgresql URL] [--smoke]
 
-It uses a temporary SQLite file, and PostgreSQL too when SCOREKEEPER_TEST_DATABASE_URL is set
-(that database loses every table). It asserts nothing about time; the load average is printed
-because other jobs on the machine move the figures.
+It uses a temporary SQLite file, or the PostgreSQL database given with --postgresql (that
+database loses every table). It asserts nothing about time; the load average is printed
+because other jobs on the machine move the figures. `--smoke` plays one match of 3 hands: what
+CI runs (tests/test_benchmarks_smoke.py) to show the benchmark still works.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 
 POINTS = (1, 10, 40, 200)
+SMOKE_POINTS = (1, 3)
 GOAL = 3.0
 
 #: The reference hand of rules/presets.md (A 665, B −95 under pagat, kózi ♥), as tests send it.
@@ -117,14 +119,14 @@ def timed_post(client: FlaskClient, path: str, body: Any, **headers: str) -> flo
     return took
 
 
-def run(label: str, url: str, matches: int) -> None:
+def run(label: str, url: str, matches: int, points: tuple[int, ...] = POINTS) -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url})
     bare, bare_db = bare_app(url)
     token, match_body = seed(app)
     auth = {"Authorization": f"Bearer {token}"}
     client, bare_client = app.test_client(), bare.test_client()
-    api_ms: dict[int, list[float]] = {n: [] for n in POINTS}
-    statements: dict[int, list[int]] = {n: [] for n in POINTS}
+    api_ms: dict[int, list[float]] = {n: [] for n in points}
+    statements: dict[int, list[int]] = {n: [] for n in points}
     ran = [0]
     with app.app_context():
         engine = db.engine
@@ -133,13 +135,13 @@ def run(label: str, url: str, matches: int) -> None:
     def count(*_args: Any) -> None:
         ran[0] += 1
 
-    bare_ms: dict[int, list[float]] = {n: [] for n in POINTS}
+    bare_ms: dict[int, list[float]] = {n: [] for n in points}
     began = time.perf_counter()
     for _ in range(matches):
         response = client.post("/api/v1/matches", json=match_body, headers=auth)
         assert response.status_code == 201, response.get_json()
         match_id = response.get_json()["id"]
-        for number in range(1, max(POINTS) + 1):
+        for number in range(1, max(points) + 1):
             ran[0] = 0
             api = timed_post(client, f"/api/v1/matches/{match_id}/hands", HAND, **auth)
             sql = ran[0]
@@ -149,13 +151,13 @@ def run(label: str, url: str, matches: int) -> None:
                 bare_ms[number].append(plain)
                 statements[number].append(sql)
     elapsed = time.perf_counter() - began
-    print(f"\n{label}: {matches} matches of {max(POINTS)} hands in {elapsed:.0f} s")
-    print(f"{'hand':>6} {'API ms':>8} {'bare ms':>8} {'ratio':>6} {'SQL':>4}")
-    for number in POINTS:
+    print(f"\n{label}: {matches} matches of {max(points)} hands in {elapsed:.1f} s")
+    print(f"{'hand':>6} {'API':>11} {'bare':>11} {'ratio':>6} {'SQL':>4}")
+    for number in points:
         api, plain = statistics.median(api_ms[number]), statistics.median(bare_ms[number])
         sql = statistics.median(statements[number])
         mark = "" if api <= GOAL * plain else "  over the goal"
-        print(f"{number:>6} {api:>8.1f} {plain:>8.1f} {api / plain:>6.1f} {sql:>4.0f}{mark}")
+        print(f"{number:>6} {api:>8.1f} ms {plain:>8.1f} ms {api / plain:>6.1f} {sql:>4.0f}{mark}")
     with app.app_context():
         db.session.remove()
         db.drop_all()
@@ -168,13 +170,16 @@ def run(label: str, url: str, matches: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=5, help="matches played per database")
+    parser.add_argument("--postgresql", metavar="URL", help="this database instead (wiped)")
+    parser.add_argument("--smoke", action="store_true", help="one match of 3 hands")
     args = parser.parse_args()
+    matches, points = (1, SMOKE_POINTS) if args.smoke else (args.matches, POINTS)
     print("load average (1, 5, 15 min): " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
-    with tempfile.TemporaryDirectory() as folder:
-        run("SQLite", f"sqlite:///{Path(folder) / 'bench.sqlite'}", args.matches)
-    postgresql = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
-    if postgresql:
-        run("PostgreSQL", postgresql, args.matches)
+    if args.postgresql:
+        run("PostgreSQL", args.postgresql, matches, points)
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            run("SQLite", f"sqlite:///{Path(folder) / 'bench.sqlite'}", matches, points)
     print("load average (1, 5, 15 min): " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 

@@ -7,6 +7,9 @@ Goal: under 150 ms each, on SQLite and on PostgreSQL.
     .venv/bin/python tests/bench/bench_leaderboard.py                  # a temporary SQLite file
     .venv/bin/python tests/bench/bench_leaderboard.py postgresql+psycopg://postgres@127.0.0.1:5432/DB
 
+`--smoke` builds a club of 12 players and 60 matches and times each request twice: what CI runs
+(tests/test_benchmarks_smoke.py) to show the benchmark still works, not a figure to compare.
+
 The database named is emptied first (every table dropped). The club is built fast but real:
 a pool of varied hands (the demo's real pagat hands, each side of each, for 4p, 2p and
 3p-partnership tables) is scored once by the rules engine through the hand service's own
@@ -28,6 +31,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
@@ -61,7 +65,21 @@ from scorekeeper.rules.presets import find_variant
 
 GOAL_MS = 150
 CLUB = "Bench club"
-PLAYERS, MATCHES, HANDS_PER_MATCH, RUNNING = 500, 10_000, 10, 20
+HANDS_PER_MATCH = 10
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How big the club is: its players, its matches, and how many are still being played."""
+
+    players: int = 500
+    matches: int = 10_000
+    running: int = 20
+
+
+#: A hand as it is stored: its entry, result and tally.
+Stored = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]
+SMOKE = Scale(players=12, matches=60, running=3)
 FORMATS = (("4p", 0.7), ("2p", 0.15), ("3p-partnership", 0.15))
 START = datetime(2023, 1, 2, 19, tzinfo=UTC)
 SPAN = timedelta(days=4 * 365 - 45)  # up to about the middle of November 2026
@@ -74,7 +92,9 @@ def main() -> None:
     parser.add_argument(
         "--keep", action="store_true", help="keep the club afterwards, and reuse a kept one"
     )
+    parser.add_argument("--smoke", action="store_true", help="a small club, 2 runs a figure")
     args = parser.parse_args()
+    scale, runs = (SMOKE, 2) if args.smoke else (Scale(), args.runs)
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url})
@@ -85,20 +105,20 @@ def main() -> None:
                 db.session.remove()
                 db.drop_all()
                 db.create_all()
-                ids = build(app)
+                ids = build(scale)
             else:
                 user = db.session.scalar(sa.select(User).where(User.username == "bench"))
                 season = db.session.scalar(sa.select(Season).where(Season.name == "Summer 2026"))
                 assert user is not None and season is not None
                 ids = club.id, user.id, season.id
-            report(app, *ids, args.runs)
+            report(app, *ids, runs)
             db.session.remove()
             if not args.keep:
                 db.drop_all()
             db.engine.dispose()
 
 
-def build(app: Flask) -> tuple[int, int, int]:
+def build(scale: Scale) -> tuple[int, int, int]:
     began = time.perf_counter()
     user = accounts.create_user("bench", "bench-password")
     club = Club(name=CLUB, invite_code="bench-invite")
@@ -106,7 +126,8 @@ def build(app: Flask) -> tuple[int, int, int]:
     db.session.flush()
     db.session.add(Membership(club_id=club.id, user_id=user.id, role=Role.OWNER))
     db.session.execute(
-        sa.insert(Player), [{"club_id": club.id, "name": f"Player {n:03d}"} for n in range(PLAYERS)]
+        sa.insert(Player),
+        [{"club_id": club.id, "name": f"Player {n:03d}"} for n in range(scale.players)],
     )
     seasons = []
     for year in (2023, 2024, 2025, 2026):
@@ -124,7 +145,7 @@ def build(app: Flask) -> tuple[int, int, int]:
         for fmt, _ in FORMATS
     }
     generated = time.perf_counter()
-    insert_matches(club, user, player_ids, pools)
+    insert_matches(club, user, player_ids, pools, scale)
     inserted = time.perf_counter()
     summed = stats.rebuild(club_id=club.id)
     db.session.commit()
@@ -134,7 +155,7 @@ def build(app: Flask) -> tuple[int, int, int]:
         db.session.commit()
     hand_count = db.session.scalar(sa.select(sa.func.count()).select_from(Hand))
     print(
-        f"built {PLAYERS} players, {summed} matches, {hand_count} hands "
+        f"built {scale.players} players, {summed} matches, {hand_count} hands "
         f"on {db.engine.dialect.name}: pool {generated - began:.1f} s, "
         f"inserts {inserted - generated:.1f} s, rebuild-stats {rebuilt - inserted:.1f} s"
     )
@@ -143,11 +164,10 @@ def build(app: Flask) -> tuple[int, int, int]:
     return club.id, user.id, season.id
 
 
-def hand_pool(
-    club: Club, user: User, seated: list[int], fmt: str
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """Real hands for `fmt`, scored once by the engine: (entry, result) with the players
-    written as their seat numbers (0, 1, …), to be given each match's own players."""
+def hand_pool(club: Club, user: User, seated: list[int], fmt: str) -> list[Stored]:
+    """Real hands for `fmt`, scored once by the engine as a first hand: (entry, result,
+    tally) as a hand stores them, with the players written as their seat numbers (0, 1, …),
+    to be given each match's own players."""
     if fmt == "4p":
         teams = [TeamSpec("A", (seated[0], seated[2])), TeamSpec("B", (seated[1], seated[3]))]
     elif fmt == "2p":
@@ -185,17 +205,21 @@ def hand_pool(
                         ]
                     )
             for teams in sides if fmt == "3p-partnership" else [sides]:
-                entry = {"kozi": kozi, "teams": teams}
-                result = matches.preview(scratch, read_hand(entry, seating_of(scratch)), 1)
-                for side in [*entry["teams"], *result["teams"]]:
+                read = read_hand({"kozi": kozi, "teams": teams}, seating_of(scratch))
+                scored = matches.preview(scratch, read).hand  # as the match's next hand: 1
+                entry, result = read.to_json(), scored.to_json()
+                tally = matches.Tally.of(read, scored).to_json()
+                for side in [*entry["teams"], *result["teams"], *tally["sides"]]:
                     side["players"] = [seat_of[p] for p in side["players"]]
-                pool.append((entry, result))
+                pool.append((entry, result, tally))
     db.session.delete(scratch)
     db.session.commit()
     return pool
 
 
-def insert_matches(club: Club, user: User, players: list[int], pools: dict[str, Any]) -> None:
+def insert_matches(
+    club: Club, user: User, players: list[int], pools: dict[str, Any], scale: Scale
+) -> None:
     rng = random.Random(4)
     pagat = find_variant("pagat")
     next_id = {
@@ -210,15 +234,15 @@ def insert_matches(club: Club, user: User, players: list[int], pools: dict[str, 
         HandVersion: [],
     }
     formats, weights = zip(*FORMATS, strict=True)
-    for number in range(MATCHES):
+    for number in range(scale.matches):
         fmt = rng.choices(formats, weights)[0]
         size = {"4p": 4, "2p": 2, "3p-partnership": 3}[fmt]
         seated = rng.sample(players, size)
-        running = number >= MATCHES - RUNNING
+        running = number >= scale.matches - scale.running
         picks, target = hands_and_target(rng, pools[fmt], fmt, running)
         match_id = next_id[Match]
         next_id[Match] += 1
-        started = START + SPAN * number / MATCHES
+        started = START + SPAN * number / scale.matches
         rows[Match].append(
             {
                 "id": match_id,
@@ -250,9 +274,10 @@ def insert_matches(club: Club, user: User, players: list[int], pools: dict[str, 
             rows[Seat].append(
                 {"match_id": match_id, "position": position, "player_id": player, "team_id": team}
             )
-        for hand_number, (entry, result) in enumerate(picks, start=1):
+        for hand_number, (entry, result, tally) in enumerate(picks, start=1):
             when = started + timedelta(minutes=12 * hand_number)
             entry, result = with_players(entry, seated), with_players(result, seated)
+            tally = with_players(tally, seated, "sides")
             common = {
                 "match_id": match_id,
                 "number": hand_number,
@@ -262,12 +287,18 @@ def insert_matches(club: Club, user: User, players: list[int], pools: dict[str, 
                 "accepted_reason": None,
             }
             rows[Hand].append(
-                {**common, "deleted": False, "updated_at": when, "updated_by_id": user.id}
+                {
+                    **common,
+                    "tally": tally,
+                    "deleted": False,
+                    "updated_at": when,
+                    "updated_by_id": user.id,
+                }
             )
             rows[HandVersion].append(
                 {**common, "action": "created", "created_at": when, "user_id": user.id}
             )
-        if len(rows[Hand]) >= 5000 or number == MATCHES - 1:
+        if len(rows[Hand]) >= 5000 or number == scale.matches - 1:
             for table in (Match, MatchTeam, Seat, Hand, HandVersion):
                 if rows[table]:
                     db.session.execute(sa.insert(table), rows[table])
@@ -292,7 +323,7 @@ def hands_and_target(
         picks = [rng.choice(pool) for _ in range(HANDS_PER_MATCH)]
         totals: dict[str, Fraction] = {}
         highs = []
-        for _entry, result in picks:
+        for _entry, result, _tally in picks:
             for side in result["teams"]:
                 if fmt == "3p-partnership":
                     for seat in side["players"]:
@@ -311,11 +342,9 @@ def hands_and_target(
             return picks, target
 
 
-def with_players(value: dict[str, Any], seated: list[int]) -> dict[str, Any]:
+def with_players(value: dict[str, Any], seated: list[int], key: str = "teams") -> dict[str, Any]:
     out = copy.copy(value)
-    out["teams"] = [
-        {**side, "players": [seated[s] for s in side["players"]]} for side in value["teams"]
-    ]
+    out[key] = [{**side, "players": [seated[s] for s in side["players"]]} for side in value[key]]
     return out
 
 

@@ -15,11 +15,12 @@ It prints each median, the ratio from 5 to 300 hands (goals: hand form, live pre
 save at most 1.5×, the scoreboard at most 3×) and the form save against the API save at each
 size (goal: at most 1.5×). Run:
 
-    PYTHONPATH=tests .venv/bin/python tests/bench/bench_pages.py [--rounds N] [--hands N]
+    .venv/bin/python tests/bench/bench_pages.py [--rounds N] [--hands N] [--postgresql URL]
 
-It uses a temporary SQLite file, and PostgreSQL too when SCOREKEEPER_TEST_DATABASE_URL is set
-(that database loses every table). It asserts nothing about time; the load average is printed
-because other jobs on the machine move the figures.
+It uses a temporary SQLite file, or the PostgreSQL database given with --postgresql (that
+database loses every table). It asserts nothing about time; the load average is printed
+because other jobs on the machine move the figures. `--smoke` (matches of 5 and 8 hands, 2
+requests each) is what CI runs (tests/test_benchmarks_smoke.py) to show it still works.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import argparse
 import os
 import re
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -36,6 +38,8 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.*
 from support.hand_entries import REFERENCE_HAND, form_fields
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
@@ -151,7 +155,7 @@ def run(label: str, url: str, rounds: int, large: int) -> list[str]:
         ratio = at[large] / at[SMALL]
         goal = GOALS.get(name)
         mark = "" if goal is None else f"≤{goal}  {'ok' if ratio <= goal else 'OVER'}"
-        lines.append(f"  {name:<14}{at[SMALL]:8.1f}{at[large]:8.1f}{ratio:8.2f}  {mark}")
+        lines.append(f"  {name:<14}{at[SMALL]:5.1f} ms{at[large]:5.1f} ms{ratio:8.2f}  {mark}")
     for size in (SMALL, large):
         ratio = figures["form save"][size] / figures["api save"][size]
         ok = "ok" if ratio <= FORM_VS_API else "OVER"
@@ -163,14 +167,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--hands", type=int, default=LARGE, help="the long match's hands")
+    parser.add_argument("--postgresql", metavar="URL", help="this database instead (wiped)")
+    parser.add_argument("--smoke", action="store_true", help="8 hands, 2 requests each")
     args = parser.parse_args()
+    rounds, hands = (2, 8) if args.smoke else (args.rounds, args.hands)
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-        print("\n".join(run("SQLite", url, args.rounds, args.hands)))
-    postgresql = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
-    if postgresql:
-        print("\n".join(run("PostgreSQL", postgresql, args.rounds, args.hands)))
+    if args.postgresql:
+        print("\n".join(run("PostgreSQL", args.postgresql, rounds, hands)))
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            url = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
+            print("\n".join(run("SQLite", url, rounds, hands)))
 
 
 if __name__ == "__main__":

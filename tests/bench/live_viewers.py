@@ -17,6 +17,8 @@ in front would close at once (gunicorn 27's sync worker waits for the client's c
     .venv/bin/python tests/bench/live_viewers.py                       # SQLite (a temp file)
     .venv/bin/python tests/bench/live_viewers.py --postgresql postgresql+psycopg://…/DB
 
+`--smoke` (1 worker, 2 scorers of 2 hands half a second apart, 4 viewers) is what CI runs
+(tests/test_benchmarks_smoke.py) to show the benchmark still works: its figures say nothing.
 The PostgreSQL database given loses every table. Traffic goes only to 127.0.0.1. The server
 runs the code of the checkout this file is in.
 """
@@ -399,7 +401,10 @@ def main() -> int:
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--hands", type=int, default=6, help="hands each scorer saves")
     parser.add_argument("--every", type=float, default=10.0, help="seconds between saves")
+    parser.add_argument("--smoke", action="store_true", help="2 scorers, 4 viewers, 2 hands")
     args = parser.parse_args()
+    if args.smoke:
+        args.workers, args.matches, args.viewers, args.hands, args.every = 1, 2, 4, 2, 0.5
     workdir = Path(tempfile.mkdtemp(prefix="live-viewers-"))
     try:
         url = args.postgresql or f"sqlite:///{workdir}/live.sqlite"

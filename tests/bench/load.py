@@ -12,6 +12,9 @@ throughput, p50/p95/p99 latency, hands lost and duplicates (both must be 0).
     .venv/bin/python tests/bench/load.py --kill               # SIGKILL mid-load, restart
     .venv/bin/python tests/bench/load.py --postgresql postgresql+psycopg://postgres@127.0.0.1/x
 
+`--smoke` (4 clients, one match of 3 hands each, 2 workers) is what CI runs
+(tests/test_benchmarks_smoke.py) to show the benchmark and its checks still work.
+
 --kill SIGKILLs the gunicorn master and its workers when half the hands are in, starts it
 again, and the clients retry whatever was not acknowledged (the same Idempotency-Key, the same
 If-Match); on SQLite it also runs PRAGMA integrity_check. The PostgreSQL database given loses
@@ -301,7 +304,12 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=40, help="hands per match")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--timeout", type=float, default=600, help="seconds before giving up")
+    parser.add_argument(
+        "--smoke", action="store_true", help="4 clients, a match of 3 hands each, 2 workers"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.clients, args.matches, args.hands, args.workers = 4, 1, 3, 2
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-load-"))
     ok = True
     try:

@@ -17,7 +17,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from scorekeeper import create_app
+from scorekeeper.accounts import service as accounts
 from scorekeeper.config import normalize_database_url
+from scorekeeper.extensions import db
 
 BIN = Path(sys.executable).parent
 #: The checkout this file is in: the server runs its code, not whatever copy the venv names.
@@ -29,7 +32,11 @@ class Unavailable(Exception):
 
 
 def prepare_database(url: str, workdir: Path) -> str:
-    """Empty the database, bring it to the newest schema, and return a new user's API token."""
+    """Empty the database, bring it to the newest schema, and return a new user's API token.
+
+    The app is made here, in this process, as `flask create-user` and `create-token` would
+    make it (its start-up migrates the database): two more processes each loading the app
+    took most of a short run's time."""
     url = normalize_database_url(url)
     if url.startswith("sqlite"):
         path = Path(sa.make_url(url).database or "")
@@ -41,12 +48,12 @@ def prepare_database(url: str, workdir: Path) -> str:
         meta.reflect(engine)
         meta.drop_all(engine)
         engine.dispose()
-    env = environment(url)
-    flask = [str(BIN / "flask"), "--app", "scorekeeper"]
-    run = {"env": env, "cwd": workdir, "check": True, "capture_output": True, "text": True}
-    subprocess.run([*flask, "create-user", "load", "--password", "quiet-table-7391"], **run)  # type: ignore[call-overload]
-    made = subprocess.run([*flask, "create-token", "load", "--label", "load"], **run)  # type: ignore[call-overload]
-    token: str = made.stdout.strip().splitlines()[-1]
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": secrets.token_hex(32)})
+    with app.app_context():
+        user = accounts.create_user("load", "quiet-table-7391")
+        token = accounts.create_token(user, "load")
+        db.session.remove()
+        db.engine.dispose()
     return token
 
 
@@ -126,7 +133,9 @@ class Server:
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            # gunicorn's quick shutdown: nothing is in flight when a benchmark stops it, and
+            # the graceful one (SIGTERM) waits out each sync worker's poll of its socket.
+            self.process.send_signal(signal.SIGQUIT)
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:

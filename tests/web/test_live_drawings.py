@@ -1,6 +1,7 @@
 """Live drawings kept for every worker (play.drawings): a revision's changed parts are
 drawn once and read by the other workers, and a kept drawing is never served for another
-revision, language, match or build, nor to a link that was withdrawn."""
+revision, language, match or build, nor to a link that was withdrawn. The poll's JSON costs
+less to draw than to store: each worker draws it once a revision and stores nothing."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 import sqlalchemy as sa
-from flask import Flask
+from flask import Flask, g
 from flask.testing import FlaskClient
 from flask_babel import refresh
+from support.databases import writes
 from support.hand_entries import REFERENCE_HAND, typed
 from support.world import new_club, pagat_match, signed_in
 
@@ -55,6 +57,13 @@ def another_worker() -> None:
     live_pages._drawings.clear()
 
 
+def next_request() -> None:
+    """The test's app context outlives each request, and with it `g`: forget the last
+    request's language and reader."""
+    refresh()
+    g.pop("_login_user", None)
+
+
 def stored(match_id: int) -> list[tuple[str, str]]:
     rows = db.session.execute(
         sa.select(LiveDrawing.revision, LiveDrawing.what).where(LiveDrawing.match_id == match_id)
@@ -73,9 +82,11 @@ def test_another_worker_reads_the_stored_drawing(
         again = client.get(url)
         assert again.get_data() == first.get_data()
         assert again.headers["Content-Type"] == first.headers["Content-Type"]
-    assert drawn == [("html", match.id), ("json", match.id)]
+        assert client.get(url).get_data() == first.get_data()  # this worker's memory
+    # The scoreboard's parts once; the JSON once a worker, never stored.
+    assert drawn == [("html", match.id), ("json", match.id), ("json", match.id)]
     revision = live.match_revision(match.id)
-    assert stored(match.id) == [(revision, "html:owner:en"), (revision, "json")]
+    assert stored(match.id) == [(revision, "html:owner:en")]
     assert client.get(f"/matches/{match.id}/live.json").get_json()["hands_played"] == 1
 
 
@@ -145,13 +156,16 @@ def test_a_drawing_of_another_build_is_not_served(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _club, match, client = table
-    url = f"/matches/{match.id}/live.json"
+    url = f"/matches/{match.id}/live.html"
     client.get(url)
     another_worker()
     monkeypatch.setattr(drawings, "build_id", lambda: "newdeploy0000000")
     client.get(url)
-    assert drawn == [("json", match.id), ("json", match.id)]
-    assert {w for _, w in stored(match.id)} == {"json"}  # the old build's row went
+    assert drawn == [("html", match.id), ("html", match.id)]
+    builds = db.session.scalars(
+        sa.select(LiveDrawing.build).where(LiveDrawing.match_id == match.id)
+    )
+    assert list(builds) == [drawings.stored_build()]  # the old build's row went
 
 
 def test_a_drawing_newer_than_its_revision_is_served_but_not_kept(
@@ -183,7 +197,122 @@ def test_a_withdrawn_link_gets_no_stored_drawing(
         assert anyone.get(url).status_code == 404  # this worker's memory holds the drawing
         another_worker()
         assert anyone.get(url).status_code == 404  # and the database does
-    assert len(stored(match.id)) == 2  # still stored: only the link check stood in the way
+    assert len(stored(match.id)) == 1  # still stored: only the link check stood in the way
     # Every holder of any link reads the same drawing: it must not hold this link's secret.
     bodies = db.session.scalars(sa.select(LiveDrawing.body).where(LiveDrawing.match_id == match.id))
     assert all(token not in body for body in bodies)
+
+
+#: Every drawing a match can have: the poll's JSON, and the live parts for each kind of
+#: reader in each language.
+MOST_ROWS = 4 * 2  # live_pages.KINDS, in English and Greek (the JSON is never stored)
+
+
+def test_a_request_prefix_makes_no_drawing_of_its_own(
+    app: Flask, table: tuple[Club, Match, FlaskClient], owner: User, drawn: list[tuple[str, int]]
+) -> None:
+    """A SCRIPT_NAME (which some proxies pass on from a header) is the request's, not the
+    match's: many of them leave at most one row per kind of reader and language, and each
+    answer's links start with its own prefix (issue 18)."""
+    club, match, client = table
+    token = sharing.create_link(club, match, owner)
+    anyone = app.test_client()
+    prefixes = ["", "/a", "/scores", *(f"/p{n}" for n in range(12)), '/x"y<z']
+    for n, prefix in enumerate(prefixes):
+        for language in ("en", "el"):
+            headers = {"Accept-Language": language}
+            env = {"SCRIPT_NAME": prefix}
+            shared = anyone.get(
+                f"/watch/{match.id}/{token}/live.html", headers=headers, environ_overrides=env
+            )
+            assert shared.status_code == 200
+            next_request()
+            own = client.get(
+                f"/matches/{match.id}/live.html", headers=headers, environ_overrides=env
+            )
+            assert own.status_code == 200
+            text = own.get_data(as_text=True)
+            escaped = prefix.replace('"', "&#34;").replace("<", "&lt;")
+            assert f'href="{escaped}/matches/{match.id}/hands/new"' in text
+            assert f'href="{escaped}/matches/{match.id}/hands/1/history"' in text
+            next_request()
+        if n % 2:  # half from this worker's memory, half from the database
+            another_worker()
+    assert len(stored(match.id)) <= MOST_ROWS
+    assert len(stored(match.id)) == 4  # shared and owner, in English and Greek
+    assert drawn.count(("html", match.id)) == 4
+    bodies = list(
+        db.session.scalars(sa.select(LiveDrawing.body).where(LiveDrawing.match_id == match.id))
+    )
+    # Stored under no prefix (play.drawings: a placeholder), nor with the link's secret.
+    assert all(token not in body and "/scores/" not in body for body in bodies)
+
+
+def test_viewers_after_a_save_write_once_in_all(
+    app: Flask, table: tuple[Club, Match, FlaskClient], owner: User, drawn: list[tuple[str, int]]
+) -> None:
+    """Every write of a drawing waits for, and holds up, every hand saved meanwhile (on
+    SQLite, in any club): after a save, the viewers on every worker write the new parts once
+    in all, and their JSON polls never (issue 18, saves under viewers)."""
+    club, match, _client = table
+    token = sharing.create_link(club, match, owner)
+    anyone = app.test_client()
+    base = f"/watch/{match.id}/{token}"
+    assert anyone.get(f"{base}/live.html").status_code == 200  # watched before the save
+    matches.record_hand(match, owner, typed(match, REFERENCE_HAND))
+    before = writes()
+    for _worker in range(4):
+        another_worker()
+        for _viewer in range(3):
+            assert anyone.get(f"{base}/live.json").get_json()["hands_played"] == 2
+            assert 'id="hand-2"' in anyone.get(f"{base}/live.html").get_data(as_text=True)
+    after = writes() - before
+    assert after == 3  # the new drawing, the old one dropped, the day-old ones dropped
+    assert stored(match.id) == [(live.match_revision(match.id), "html:shared:en")]
+
+
+def test_a_drawing_stored_meanwhile_is_not_written_again(
+    table: tuple[Club, Match, FlaskClient],
+) -> None:
+    """Right after a save each viewer's worker draws at once; the first to finish stores
+    the drawing, and the others, finding it, write nothing."""
+    _club, match, _client = table
+    revision = live.match_revision(match.id)
+    drawings.keep(match.id, revision, "html:shared:en", "<p>drawn</p>")
+    before = writes()
+    drawings.keep(match.id, revision, "html:shared:en", "<p>drawn</p>")
+    assert writes() == before
+    assert stored(match.id) == [(revision, "html:shared:en")]
+
+
+def test_on_sqlite_a_drawing_does_not_wait_for_the_disk(
+    app: Flask, table: tuple[Club, Match, FlaskClient], database: str
+) -> None:
+    """A drawing's commit holds SQLite's one write lock for its statements alone, not for
+    an fsync as well (synchronous=NORMAL); the connection then goes back to its own level
+    before anything else is written on it."""
+    if database != "sqlite":
+        pytest.skip("PostgreSQL's writes of other rows never wait for this one")
+    _club, match, _client = table
+    levels: list[int] = []
+
+    def level() -> int:
+        raw = db.session.connection().connection.dbapi_connection
+        return int(raw.execute("PRAGMA synchronous").fetchone()[0])
+
+    own = level()
+    db.session.commit()
+
+    def note(_conn: object, cursor: object, statement: str, *_args: object) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO LIVE_DRAWING"):
+            levels.append(int(cursor.connection.execute("PRAGMA synchronous").fetchone()[0]))
+
+    sa.event.listen(db.engine, "before_cursor_execute", note)
+    try:
+        drawings.keep(match.id, live.match_revision(match.id), "html:owner:en", "<p>x</p>")
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", note)
+    assert own == 2 and levels == [1]  # FULL as configured; NORMAL for the drawing alone
+    for _ in range(3):  # every pooled connection is back at FULL
+        assert level() == own
+        db.session.commit()

@@ -195,6 +195,12 @@ def hand_lines(match: Match) -> list[HandLine]:
     return lines
 
 
+def live_tallies(match: Match) -> list[tuple[int, Tally]]:
+    """The number and tally of each live hand, in order: a few numbers a hand, for a reader
+    that needs no more of them (each player's best hand), instead of every entry and result."""
+    return [(row[0], row[4]) for row in _tally_rows(match.id) if not row[2]]
+
+
 def last_tally(match: Match, before: int | None = None) -> tuple[int, Tally] | None:
     """The number and tally of the last live hand (before hand `before`): one row."""
     query = sa.select(Hand.number, Hand.tally).where(

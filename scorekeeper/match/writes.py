@@ -30,7 +30,14 @@ from scorekeeper.match.setup import names_of, seating_of, setup_of, variant_of
 from scorekeeper.match.view import totals_before
 from scorekeeper.models import Hand, HandVersion, Match, User, rows_changed, table_of, utcnow
 from scorekeeper.numbers import is_row_id
-from scorekeeper.rules.match import MatchSetup, carry, carry_back, credits, start_totals
+from scorekeeper.rules.match import (
+    MatchSetup,
+    PlayedHand,
+    carry,
+    carry_back,
+    credits,
+    start_totals,
+)
 from scorekeeper.rules.scoring import kozi_missing, scores_alike
 
 #: A live hand as the stats count it: its number, entry and scored result.
@@ -388,15 +395,18 @@ class Rescoring:
 
     def keep(self, hand: Hand, result: ScoredHand | None = None) -> None:
         """Count a hand as it is stored (one before the first that can change)."""
-        scored = result or ScoredHand.from_json(hand.result)
-        self.totals = carry(self.setup, self.totals, scored.played(), hand.number)
+        played = _played(hand) if result is None else result.played()
+        self.totals = carry(self.setup, self.totals, played, hand.number)
 
-    def rescore(self, hand: Hand, was: Mapping[str, Fraction] | None = None) -> bool:
+    def rescore(
+        self, hand: Hand, was: Mapping[str, Fraction] | None = None
+    ) -> tuple[HandData, HandData] | None:
         """Score `hand` again from its entry against the totals before it, and count it;
-        whether its stored result changed. It is scored as it was entered: old hands may
-        lack a kózi that today's form asks for, and they are history, so they are scored as
-        they stand. `was` holds the totals its stored result was scored against: where the
-        engine says each side scores alike with either, the stored result stands."""
+        if its stored result changed, its data as they were and as they are now. It is
+        scored as it was entered: old hands may lack a kózi that today's form asks for, and
+        they are history, so they are scored as they stand. `was` holds the totals its
+        stored result was scored against: where the engine says each side scores alike with
+        either, the stored result stands (and is not even read: its tally counts it)."""
         entry = HandEntry.from_json(hand.entry)
         if any(not side.players for side in entry.teams):
             # One an import stored as the file had it (sides by name), before imports
@@ -404,15 +414,16 @@ class Rescoring:
             entry = read_hand(hand.entry, seating_of(self.match))
         if was is not None and self._alike(entry, was):
             self.keep(hand)
-            return False
+            return None
         result = score_entry(self.setup, entry, self.totals)
         stored = result.to_json()
-        changed = stored != hand.result
-        if changed:
-            hand.result = stored
-            hand.tally = Tally.of(entry, result).to_json()
         self.keep(hand, result)
-        return changed
+        if stored == hand.result:
+            return None
+        before = (hand.number, entry, ScoredHand.from_json(hand.result))
+        hand.result = stored
+        hand.tally = Tally.of(entry, result).to_json()
+        return before, (hand.number, entry, result)
 
     def _alike(self, entry: HandEntry, was: Mapping[str, Fraction]) -> bool:
         """Whether every side of the (stored, well-formed) entry scores alike with the totals
@@ -433,11 +444,24 @@ def _data(hand: Hand) -> HandData:
     return (hand.number, HandEntry.from_json(hand.entry), ScoredHand.from_json(hand.result))
 
 
+def _played(hand: Hand) -> PlayedHand:
+    """The hand as the match engine counts it, from its tally where that was loaded with it
+    (the later hands of a correction: a few numbers each, where the result is all of its
+    melds), else from its stored result."""
+    tally = None if "tally" in sa.inspect(hand).unloaded else hand.tally
+    if tally is not None:
+        return Tally.from_json(tally).played()
+    return ScoredHand.from_json(hand.result).played()
+
+
 def _later(match: Match, number: int) -> list[Hand]:
-    """The live hands after hand `number`, in order: all a correction may rescore."""
+    """The live hands after hand `number`, in order: all a correction may rescore. Each
+    with its tally and without its result, which is read only for a hand whose score
+    changes: a correction of hand 1 of 500 read and decoded every later result (issue 18)."""
     return list(
         db.session.scalars(
             sa.select(Hand)
+            .options(sa.orm.undefer(Hand.tally), sa.orm.defer(Hand.result))
             .where(Hand.match_id == match.id, Hand.number > number, Hand.deleted.is_(False))
             .order_by(Hand.number)
         )
@@ -461,7 +485,7 @@ def _totals_before(
     back from the match's totals after its last hand: the hands before it are not read."""
     totals = now.totals
     for hand in reversed(hands):
-        totals = carry_back(setup, totals, ScoredHand.from_json(hand.result).played(), hand.number)
+        totals = carry_back(setup, totals, _played(hand), hand.number)
     return totals
 
 
@@ -490,11 +514,11 @@ def _rescore_after(
         if running.totals == was:
             return None, removed, added
         stored_against = was
-        kept = _data(hand)
-        was = carry(setup, was, kept[2].played(), hand.number)
-        if running.rescore(hand, stored_against):
-            removed.append(kept)
-            added.append(_data(hand))
+        was = carry(setup, was, _played(hand), hand.number)
+        changed = running.rescore(hand, stored_against)
+        if changed is not None:
+            removed.append(changed[0])
+            added.append(changed[1])
     db.session.flush()
     return running.totals, removed, added
 

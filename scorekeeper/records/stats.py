@@ -34,6 +34,7 @@ from scorekeeper.match import (
     Progress,
     ScoredHand,
     listeners,
+    live_tallies,
     match_forgetters,
     progress_of_state,
     store_progress,
@@ -154,14 +155,17 @@ def count_changes(
     }
     known = {key: (p.hands, p.side_points) for key, p in pairs.items()}  # as stored
     was = {(pid, line.best_hand) for pid, line in lines.items()}
+    best_gone = False
     for number, entry, result in removed:
         count_hand(setup, lines, pairs, number, entry, result, sign=-1)
-        if any((pid, side.score) in was for side in result.teams for pid in side.players):
-            # That player's best may have been this hand: only all their hands tell.
-            refresh_match(match, session)
-            return
+        # That player's best may have been this hand: only all their hands tell.
+        best_gone = best_gone or any(
+            (pid, side.score) in was for side in result.teams for pid in side.players
+        )
     for number, entry, result in added:
         count_hand(setup, lines, pairs, number, entry, result)
+    if best_gone:
+        _best_hands_again(match, lines)
     session.execute(
         sa.update(stat),
         [
@@ -204,6 +208,21 @@ def count_changes(
             )
         )
     _add_pairs(match, [p for key, p in pairs.items() if key not in known], session)
+
+
+def _best_hands_again(match: Match, lines: dict[int, PlayerLine]) -> None:
+    """Each player's best hand, from the match's live hands as stored now: read from their
+    tallies (each side's players and score), not their entries and results, since a
+    correction of hand 1 of 500 took the best hand out (summing the whole match again cost
+    300 ms of JSON, issue 18)."""
+    best: dict[int, int] = {}
+    for _number, tally in live_tallies(match):
+        for side in tally.sides:
+            for pid in side.players:
+                if pid not in best or side.score > best[pid]:
+                    best[pid] = side.score
+    for pid, line in lines.items():
+        line.best_hand = best.get(pid)
 
 
 def _add_to_players() -> sa.Update:

@@ -41,7 +41,9 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         # Request bodies (web/security.py): the largest hand or form is a few KB, so more is
         # refused with 413 before it is read; the club import takes files up to its own limit.
         "MAX_CONTENT_LENGTH": 256 * 1024,
-        "MAX_IMPORT_LENGTH": 5 * 1024 * 1024,
+        # 2 MB: the largest file within the limits below is 1.3 MB; a larger body is refused
+        # from its Content-Length alone, where reading 5 MB of JSON took a quarter second.
+        "MAX_IMPORT_LENGTH": 2 * 1024 * 1024,
         # What a club file imported through the web may hold (exchange/import_limits.py):
         # chosen, and measured with tests/bench/worst_requests.py, so that the largest file
         # they let in imports in under 3 s on SQLite and PostgreSQL. Each live hand is scored

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
@@ -64,6 +65,8 @@ from scorekeeper.values import need_list, need_object
 ROWS_A_STEP = 150
 #: Matches whose tables are written in one step (a match, its teams and seats).
 MATCHES_A_STEP = 25
+#: The longest pause after a step on SQLite (`_let_others_in`).
+MOST_PAUSE = 0.05
 #: A club still hidden this long after its import began was left by an import that died
 #: (a killed worker): the next import removes it.
 STALE_IMPORT = timedelta(hours=6)
@@ -128,10 +131,22 @@ def import_club(
     return Imported(club, len(matches), count, parts.missing)
 
 
-def _hold(club_id: int) -> None:
+def _hold(club_id: int) -> float:
     """Begin a step: hold the new club's row (on SQLite, the write lock) before anything is
-    read, so the step's reads see every write committed before it."""
+    read, so the step's reads see every write committed before it. Returns when (see
+    `_let_others_in`)."""
     lock_row(Club, club_id, Club.name)
+    return time.perf_counter()
+
+
+def _let_others_in(held_since: float) -> None:
+    """After a step's commit on SQLite, wait as long as the step held the write lock (at
+    most MOST_PAUSE). SQLite's one lock is not given in turn: a save waiting for it sleeps
+    between tries (up to 100 ms apart once it has waited a while), and an import that takes
+    it again at once kept winning it, so another club's save waited half a second behind
+    three imports. PostgreSQL's row locks queue fairly and need no pause."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        time.sleep(min(time.perf_counter() - held_since, MOST_PAUSE))
 
 
 class _Steps:
@@ -153,7 +168,7 @@ class _Steps:
     def write(self, rows: Sequence[tuple[Any, dict[str, Any]]], then: Any = None) -> None:
         """One step: `rows` inserted (each model's together, in their order), then `then`
         (a callable) run, and committed."""
-        _hold(self.club_id)
+        held_since = _hold(self.club_id)
         by_model: dict[Any, list[dict[str, Any]]] = {}
         for model, row in rows:
             by_model.setdefault(model, []).append(row)
@@ -162,6 +177,7 @@ class _Steps:
         if then is not None:
             then()
         db.session.commit()
+        _let_others_in(held_since)
         self.done()
 
     def finish(self, then: Any = None) -> None:
@@ -217,11 +233,12 @@ def _import_matches(
         new_match(raw, f"matches[{i}]", writer.club_id, players, seasons, authors)
         for i, raw in matches
     ]
-    _hold(writer.club_id)
+    held_since = _hold(writer.club_id)
     db.session.add_all(match for match, _seated in made)
     db.session.flush()
     ids = [match.id for match, _seated in made]
     db.session.commit()
+    _let_others_in(held_since)
     writer.done()
     # No write under way: the matches read back, their hands made and scored, their rows
     # summed; then written.

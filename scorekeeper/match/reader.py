@@ -17,6 +17,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+# Labels of what a problem would be about, made for every field and formatted only when a
+# problem names one: translating them all at once was a sixth of a 600-hand import.
+from flask_babel import lazy_gettext as _l
+
 from scorekeeper.errors import Invalid
 from scorekeeper.match.bounds import (
     MAX_CARD_TEXT,
@@ -272,7 +276,11 @@ class _Reader:
         self, team: Mapping[str, Any], name: str, number: int, players: tuple[int, ...]
     ) -> SideEntry | None:
         """Side `number`'s fields as JSON gives them (its name and players already read),
-        each checked for what it must be; its cards stay text, as the players wrote them."""
+        each checked for what it must be; its cards stay text, as the players wrote them.
+
+        Each field's label (what a problem would be about) is lazy: it is made for every
+        field but translated only when a problem names it (translating them all was a
+        sixth of the work of a 600-hand import)."""
         before = len(self.problems)
         if len(name) > MAX_NAME:
             self.add(
@@ -307,29 +315,31 @@ class _Reader:
             melds=melds,
             hands=hands,
             hand_points=self.whole(
-                team.get("hand_points"), _("%(where)s: 'hand_points'", where=where), MAX_HAND_POINTS
+                team.get("hand_points"),
+                _l("%(where)s: 'hand_points'", where=where),
+                MAX_HAND_POINTS,
             ),
             went_out=self.flag(
-                team.get("went_out", False), _("%(where)s: 'went_out'", where=where)
+                team.get("went_out", False), _l("%(where)s: 'went_out'", where=where)
             ),
             took_biribaki=self.flag(
-                team.get("took_biribaki", False), _("%(where)s: 'took_biribaki'", where=where)
+                team.get("took_biribaki", False), _l("%(where)s: 'took_biribaki'", where=where)
             ),
             opening=None
             if opening is None
             else self.card_text(
-                opening, _("%(where)s, opening", where=where), allow_empty=False, counted=False
+                opening, _l("%(where)s, opening", where=where), allow_empty=False, counted=False
             ),
             opening_melds=opening_melds,
             cut=self.cut(team.get("cut"), where),
             failed_openings=self.whole(
                 team.get("failed_openings"),
-                _("%(where)s: 'failed_openings'", where=where),
+                _l("%(where)s: 'failed_openings'", where=where),
                 MAX_FAILED_OPENINGS,
             ),
             biribaki_unplayed=None
             if unplayed is None
-            else self.card_text(unplayed, _("%(where)s, biribaki_unplayed", where=where)),
+            else self.card_text(unplayed, _l("%(where)s, biribaki_unplayed", where=where)),
         )
         return None if len(self.problems) > before else side
 
@@ -348,7 +358,7 @@ class _Reader:
             )
             return ()
         return tuple(
-            self.card_text(m, _("%(where)s, meld %(number)d", where=where, number=i), False)
+            self.card_text(m, _l("%(where)s, meld %(number)d", where=where, number=i), False)
             for i, m in enumerate(melds, 1)
         )
 
@@ -377,7 +387,7 @@ class _Reader:
             )
             return None
         return tuple(
-            self.card_text(h, _("%(where)s, hand %(number)d", where=where, number=i))
+            self.card_text(h, _l("%(where)s, hand %(number)d", where=where, number=i))
             for i, h in enumerate(hands, 1)
         )
 

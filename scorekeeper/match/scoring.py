@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l  # labels, formatted only for a problem
 
 from scorekeeper.errors import Invalid
 from scorekeeper.match.entry import HandEntry, SideEntry
@@ -72,13 +73,13 @@ def _team_hand(side: SideEntry, score_before: Fraction, most: int) -> TeamHand:
     return TeamHand(
         name=side.name,
         melds=tuple(
-            cards(m, _("%(where)s, meld %(number)d", where=where, number=i), False)
+            cards(m, _l("%(where)s, meld %(number)d", where=where, number=i), False)
             for i, m in enumerate(side.melds, 1)
         ),
         hands=None
         if side.hands is None
         else tuple(
-            cards(h, _("%(where)s, hand %(number)d", where=where, number=i))
+            cards(h, _l("%(where)s, hand %(number)d", where=where, number=i))
             for i, h in enumerate(side.hands, 1)
         ),
         hand_points=side.hand_points,

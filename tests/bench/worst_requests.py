@@ -88,11 +88,18 @@ class Sizes:
     long_match: int  # hands of the longest match
     runs: int
     smoke: bool
+    import_length: int  # the largest body the import reads, in bytes
 
     @classmethod
     def of(cls, smoke: bool) -> Sizes:
         config = defaults(tempfile.gettempdir()) | (SMOKE_LIMITS if smoke else {})
-        return cls(ImportLimits.of(config), 10 if smoke else MAX_HANDS, 1 if smoke else RUNS, smoke)
+        return cls(
+            ImportLimits.of(config),
+            10 if smoke else MAX_HANDS,
+            1 if smoke else RUNS,
+            smoke,
+            config["MAX_IMPORT_LENGTH"],
+        )
 
 
 def aces(count: int) -> str:
@@ -270,9 +277,10 @@ def cases(ids: dict[str, Any], client: Client, sizes: Sizes) -> list[tuple[str, 
     longest = sizes.long_match
     # The largest file the web import takes: every one of its limits at once.
     largest = largest_file(limits)
-    # 5 MB of the longest matches.
+    # The largest body the import reads, of the longest matches: refused for what it holds.
     one = len(json.dumps(club_file(longest)).encode())
-    five_mb = club_file(longest, matches=(5 * 1024 * 1024 - 1024) // one)
+    body_limit = sizes.import_length
+    full_body = club_file(longest, matches=max(1, (body_limit - 1024) // one))
     too_many_players = club_file(1, players=limits.players + 1)
     crowded = ids["crowded"]
     padded = {"variant": "pagat", "cards": WORST_MELD}
@@ -349,13 +357,14 @@ def cases(ids: dict[str, Any], client: Client, sizes: Sizes) -> list[tuple[str, 
             import_file(one_over_hands(limits, longest)),
         ),
         (
-            f"club import, 5 MB of {len(five_mb['matches'])}×{longest} hands (refused)",
-            import_file(five_mb),
+            f"club import, {size_of(full_body)} of {len(full_body['matches'])}×{longest} hands"
+            " (refused)",
+            import_file(full_body),
         ),
         (
-            "club import, 5 MB file (refused)",
+            f"club import, {body_limit // 1024 // 1024} MB of spaces (refused)",
             lambda: client.send(
-                "POST", "/clubs/import", *multipart(b"[" + b" " * (5 * 1024 * 1024 - 600) + b"]")
+                "POST", "/clubs/import", *multipart(b"[" + b" " * (body_limit - 600) + b"]")
             ),
         ),
     ]
@@ -468,7 +477,7 @@ def main() -> None:
             assert first[0] == 201, first
             print(f"{'request':52} {'status':>6} {'body':>9} {'median ms':>10} {'max ms':>8}")
             for name, send in cases(ids, client, sizes):
-                if sizes.smoke and "5 MB" in name:
+                if sizes.smoke and " MB" in name:
                     continue  # seconds of building and sending; nothing a smoke run needs
                 # A whole import takes seconds, not milliseconds: once is enough to see it.
                 heavy = name.startswith("club import,") and "refused" not in name

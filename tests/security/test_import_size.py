@@ -1,6 +1,6 @@
 """The club import's size limit holds for a body sent without a Content-Length too (issue 11,
 item 3: a 73 MB file was accepted): a chunked upload over real HTTP is refused with 413 and
-the limit in words once it passes 5 MB, before the form is read."""
+the limit in words once it passes 2 MB, before the form is read."""
 
 from __future__ import annotations
 
@@ -34,6 +34,6 @@ def test_a_chunked_upload_past_the_import_limit_is_413(database_url: str) -> Non
             page = answer.read().decode()
             connection.close()
         assert answer.status == 413
-        assert "at most 5 MB" in page
+        assert "at most 2 MB" in page
     finally:
         drop(app)

@@ -49,9 +49,10 @@ def defaults(instance_path: str | Path) -> dict[str, Any]:
         # they let in imports in under 3 s on SQLite and PostgreSQL. Each live hand is scored
         # at the import, and its melds are most of that work. Larger clubs are restored with
         # `flask --app scorekeeper import FILE`, which takes any size.
-        "MAX_IMPORT_HANDS": 600,  # live hands in all (a match holds at most 500)
-        "MAX_IMPORT_MELDS": 6000,  # in every hand's entry, in all
-        "MAX_IMPORT_VERSIONS": 1200,  # earlier versions and deleted hands, in all
+        # (Three such imports at once on this 2-core machine must each end in 3 s too.)
+        "MAX_IMPORT_HANDS": 500,  # live hands in all (as many as one match may hold)
+        "MAX_IMPORT_MELDS": 5000,  # in every hand's entry, in all
+        "MAX_IMPORT_VERSIONS": 1000,  # earlier versions and deleted hands, in all
         "MAX_IMPORT_MATCHES": 150,
         "MAX_IMPORT_SEASONS": 100,
         "MAX_IMPORT_MEMBERS": 500,

@@ -121,7 +121,7 @@ def largest_file(limits: Any, name: str = "Largest") -> dict[str, Any]:
     ten melds (as many as the limit on melds allows), two versions a hand, and its names
     and reasons as long as the limit on text allows. Its matches end (so the import rates
     them), each at its last hand, and seat the players in turn."""
-    per_match = max(1, limits.hands // limits.matches)
+    per_match = max(1, -(-limits.hands // limits.matches))  # no more matches than allowed
     matches = limits.hands // per_match
     hands = matches * per_match
     melds_each = min(10, limits.melds // hands)

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from scorekeeper.errors import ServiceError
 from scorekeeper.exchange.import_match import live_count
@@ -109,83 +110,77 @@ def count(data: Any) -> Counts:
 def check_limits(data: Any, limits: ImportLimits) -> None:
     """Refuse (TooLarge, 413) a club file over any of `limits`, naming the first it passes."""
     counts = count(data)
-    if counts.players > limits.players:
-        raise TooLarge(
-            _(
-                "The file lists %(count)d players; a club may have at most %(most)d.",
-                count=counts.players,
-                most=limits.players,
-            )
-        )
-    if counts.members > limits.members:
-        raise TooLarge(
-            _(
-                "The file lists %(count)d members; an import here takes at most %(most)d.",
-                count=counts.members,
-                most=limits.members,
-            )
-        )
-    if counts.seasons > limits.seasons:
-        raise TooLarge(
-            _(
-                "The file lists %(count)d seasons; an import here takes at most %(most)d.",
-                count=counts.seasons,
-                most=limits.seasons,
-            )
-        )
-    if counts.matches > limits.matches:
-        raise TooLarge(
-            _(
-                "The file holds %(count)d matches; an import here takes at most %(most)d.",
-                count=counts.matches,
-                most=limits.matches,
-            )
-        )
-    if counts.most_in_a_match > MAX_HANDS:
-        raise TooLarge(
-            _(
-                "A match of the file has %(count)d hands; a match holds at most %(most)d.",
-                count=counts.most_in_a_match,
-                most=MAX_HANDS,
-            )
-        )
-    if counts.hands > limits.hands:
-        raise TooLarge(
-            _(
-                "The file holds %(count)d hands; an import here takes at most %(most)d. "
-                "Whoever runs the server can import it with “flask --app scorekeeper import”.",
-                count=counts.hands,
-                most=limits.hands,
-            )
-        )
-    if counts.melds > limits.melds:
-        raise TooLarge(
-            _(
-                "The file's hands hold %(count)d melds; an import here takes at most "
-                "%(most)d. Whoever runs the server can import it with "
-                "“flask --app scorekeeper import”.",
-                count=counts.melds,
-                most=limits.melds,
-            )
-        )
-    if counts.versions > limits.versions:
-        raise TooLarge(
-            _(
+    # (what the file holds, the most allowed, the sentence that says so), in that order.
+    checks = [
+        (
+            counts.players,
+            limits.players,
+            _l("The file lists %(count)d players; a club may have at most %(most)d."),
+            False,
+        ),
+        (
+            counts.members,
+            limits.members,
+            _l("The file lists %(count)d members; an import here takes at most %(most)d."),
+            False,
+        ),
+        (
+            counts.seasons,
+            limits.seasons,
+            _l("The file lists %(count)d seasons; an import here takes at most %(most)d."),
+            False,
+        ),
+        (
+            counts.matches,
+            limits.matches,
+            _l("The file holds %(count)d matches; an import here takes at most %(most)d."),
+            False,
+        ),
+        (
+            counts.most_in_a_match,
+            MAX_HANDS,
+            _l("A match of the file has %(count)d hands; a match holds at most %(most)d."),
+            False,
+        ),
+        (
+            counts.hands,
+            limits.hands,
+            _l("The file holds %(count)d hands; an import here takes at most %(most)d."),
+            True,
+        ),
+        (
+            counts.melds,
+            limits.melds,
+            _l("The file's hands hold %(count)d melds; an import here takes at most %(most)d."),
+            True,
+        ),
+        (
+            counts.versions,
+            limits.versions,
+            _l(
                 "The file holds %(count)d earlier versions and deleted hands; an import here "
-                "takes at most %(most)d.",
-                count=counts.versions,
-                most=limits.versions,
-            )
-        )
-    if counts.text > limits.text:
-        raise TooLarge(
-            _(
+                "takes at most %(most)d."
+            ),
+            False,
+        ),
+        (
+            counts.text,
+            limits.text,
+            _l(
                 "The file's names and reasons run to %(count)d characters; an import here "
-                "takes at most %(most)d.",
-                count=counts.text,
-                most=limits.text,
-            )
-        )
+                "takes at most %(most)d."
+            ),
+            False,
+        ),
+    ]
+    for held, most, sentence, by_command_line in checks:
+        if held > most:
+            message = str(sentence) % {"count": held, "most": most}
+            if by_command_line:
+                message += " " + _(
+                    "Whoever runs the server can import it with “flask --app scorekeeper import”."
+                )
+            raise TooLarge(message)
 
 
 def _list(value: Any) -> list[Any]:

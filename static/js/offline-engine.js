@@ -3,11 +3,11 @@
  * the phone by Pyodide, for the hand page's live preview when the server cannot be reached.
  *
  * Only the hand page loads this (templates/play/hand.html, with the match's setup as JSON in
- * #offline-engine-setup: rules, table, each side's total before the hand). Opened online, the
+ * #offline-engine-setup's data-setup: rules, table, each side's total before the hand). Opened online, the
  * page fetches the runtime and the engine once, at idle, so the service worker keeps them
- * (static/sw.js, its runtime cache); nothing is started then. The runtime starts when the
- * network drops (the "offline" event) or when a preview finds no server, whichever comes
- * first, from the kept files.
+ * (static/sw.js, its runtime cache). On later hand pages, with them kept, the engine starts
+ * at idle; else when the network drops (the "offline" event) or when a preview finds no
+ * server, whichever comes first.
  *
  * window.scorekeeperOfflineEngine.preview(form) → Promise of the live preview's answer, in
  * the "hand:preview" contract (hand-entry.js), with `offline: true`; hand-entry.js draws it
@@ -21,7 +21,7 @@
   if (!holder) {
     return;
   }
-  var setup = JSON.parse(holder.textContent);
+  var setup = JSON.parse(holder.getAttribute("data-setup"));
   var runtimeBase = setup.runtime.replace(/[^/]+$/, "");
   var FILES = ["pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
     "pyodide-lock.json"];
@@ -153,7 +153,29 @@
       fetch(url, { credentials: "same-origin" }).catch(function () {});
     });
   }
-  if (navigator.onLine !== false && navigator.serviceWorker && navigator.serviceWorker.controller) {
-    (window.requestIdleCallback || window.setTimeout)(keep, { timeout: 3000 });
+  /* Once the files are kept, the engine is started at idle on every hand page: the network
+     may drop at any time, and starting takes seconds (3.4 s on the bench's machine) that the
+     first preview offline would otherwise wait. */
+  function kept() {
+    if (!window.caches) {
+      return Promise.resolve(false);
+    }
+    return caches.open("scorekeeper-runtime").then(function (cache) {
+      return cache.keys();
+    }).then(function (keys) {
+      return keys.length >= FILES.length + 1;
+    }, function () {
+      return false;
+    });
+  }
+  var idle = window.requestIdleCallback || window.setTimeout;
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    kept().then(function (all) {
+      if (all) {
+        idle(start, { timeout: 3000 });
+      } else if (navigator.onLine !== false) {
+        idle(keep, { timeout: 3000 });
+      }
+    });
   }
 })();

@@ -14,12 +14,12 @@ WORKERS ?= 2
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test check
+.PHONY: run test check runtime
 
-run: $(VENV)/run.stamp
+run: $(VENV)/run.stamp runtime
 	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
 
-test: $(VENV)/test.stamp
+test: $(VENV)/test.stamp runtime
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy scorekeeper
@@ -40,3 +40,12 @@ $(VENV)/run.stamp: pyproject.toml | $(BIN)/python
 $(VENV)/test.stamp: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
+
+# The rules engine on the phone (the offline score): Pyodide, pinned in package.json and
+# package-lock.json, installed from the npm registry into node_modules/ (the app serves five
+# of its files, scorekeeper/play/engine_files.py). Without npm everything else works; the
+# hand page then has no score offline (README, "The score with no network").
+runtime:
+	@if [ node_modules/.package-lock.json -nt package-lock.json ]; then :; \
+	elif command -v npm >/dev/null; then npm ci --no-audit --no-fund --ignore-scripts --loglevel=error; \
+	else echo "npm not found: no score offline on the hand page (see README)"; fi

@@ -10,8 +10,8 @@ from scorekeeper.clubs import views as clubs
 from scorekeeper.exchange import views as club_export
 from scorekeeper.extensions import csrf
 from scorekeeper.play import api as api_matches
+from scorekeeper.play import engine_files, offline, pages, poll_shortcut
 from scorekeeper.play import live_pages as live
-from scorekeeper.play import offline, pages, poll_shortcut
 from scorekeeper.play import share_pages as share
 from scorekeeper.play import views as match_pages
 from scorekeeper.records import api as api_leaderboard
@@ -58,6 +58,9 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(leaderboard.bp)  # a club's leaderboard page
     app.register_blueprint(club_export.bp)  # CSV, JSON backup and import
     app.register_blueprint(match_pages.bp)  # new match, scoreboard, hand entry and history
+    # The rules engine in the browser (Pyodide): the hand page's score with no network.
+    app.register_blueprint(engine_files.bp)
+    app.add_template_global(engine_files.offline_setup)
     app.register_blueprint(seasons.bp)  # seasons, and moving a match between them
     app.register_blueprint(players.bp)  # player pages, partnerships, head to head
     app.register_blueprint(pwa.bp)  # manifest, service worker, offline page

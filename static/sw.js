@@ -27,6 +27,11 @@
 
 var SHELL_CACHE = "scorekeeper-shell-" + VERSION;
 var PAGES_CACHE = "scorekeeper-pages-" + VERSION;
+/* The rules engine for the phone (Pyodide and the engine's zip, /runtime/…, fetched by the
+   hand page's offline-engine.js): kept across versions, as its URLs name their content (the
+   runtime's version, the engine's digest), so a new app shell does not download 5 MB again. */
+var RUNTIME_CACHE = "scorekeeper-runtime";
+var RUNTIME = /^\/runtime\//;
 var MATCH_PAGE = /^\/matches\/\d+(\/hands\/(new|\d+\/edit))?$/;
 var SCOREBOARD = /^\/matches\/(\d+)$/;
 var OFFLINE_PAGE = "/offline";
@@ -57,7 +62,8 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(Promise.all([
     caches.keys().then(function (keys) {
       return Promise.all(keys.filter(function (key) {
-        return /^scorekeeper-/.test(key) && key !== SHELL_CACHE && key !== PAGES_CACHE;
+        return /^scorekeeper-/.test(key) && key !== SHELL_CACHE && key !== PAGES_CACHE &&
+          key !== RUNTIME_CACHE;
       }).map(function (key) {
         return caches.delete(key);
       }));
@@ -269,6 +275,25 @@ function shellFile(request) {
   });
 }
 
+/* The engine's files: from the runtime cache, else fetched once and kept (whole answers only). */
+function runtimeFile(request) {
+  return caches.open(RUNTIME_CACHE).then(function (cache) {
+    return cache.match(request, { ignoreSearch: true }).then(function (kept) {
+      if (kept) {
+        return kept;
+      }
+      return fetch(request).then(function (response) {
+        if (response.ok && response.status === 200 && response.type === "basic") {
+          return cache.put(request, response.clone()).then(function () {
+            return response;
+          });
+        }
+        return response;
+      });
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
@@ -279,6 +304,8 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(page(event));
   } else if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
     event.respondWith(shellFile(request));
+  } else if (RUNTIME.test(url.pathname)) {
+    event.respondWith(runtimeFile(request));
   }
   // Anything else (the API, the meld checks, tokens fetched by the outbox): the network.
 });

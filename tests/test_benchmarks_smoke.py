@@ -33,7 +33,7 @@ DOCUMENTED_DATABASE = "postgresql+psycopg://postgres@127.0.0.1:5432/bench"
 #: load.py and live_viewers.py, the match entry_taps.py enters). Anything else must be listed.
 HELPERS = {"load_server.py", "load_check.py", "match_hands.json"}
 #: Benchmarks that drive Chromium (the `browser` mark: `make check` leaves them out).
-IN_A_BROWSER = {"entry_taps.py"}
+IN_A_BROWSER = {"entry_taps.py", "offline_preview.py"}
 #: A figure: a number and its unit ("12.3 ms", "21 taps", "82.5%").
 FIGURE = re.compile(r"\d(?:\.\d+)?\s?(?:ms|µs|s|%|taps|req/s|hands/s|KiB)(?![A-Za-z])")
 #: Seconds a smoke run may take at most, on a busy machine, before it counts as hanging.

@@ -19,7 +19,8 @@
  * totals with the draft, so the outbox can show them; tests fire it to stand in for a
  * preview). It is a CustomEvent fired on the form, bubbling, once a live preview's answer
  * has been drawn, and only for the latest preview asked: not for an answer a newer change
- * has overtaken, nor when no JSON answer came (offline, a signed-out session's login page).
+ * has overtaken, nor when no JSON answer came (a signed-out session's login page; offline
+ * without the engine on the phone).
  * Its detail is the JSON as the server sent it (_live_preview() in scorekeeper/play/views.py),
  * whatever the status (a match or hand gone answers 4xx with its error in `errors`):
  *   errors: [str]          why the form cannot be saved as it stands (a field missing or
@@ -34,6 +35,8 @@
  *                          could not be previewed
  *   totals: [{name, total}]  the match totals with this hand counted; [] while there are
  *                          errors (a hand without its kózi may be short of its bonuses)
+ *   offline: true          only in an answer worked out on the phone with no network, by
+ *                          the same engine (offline-engine.js, scorekeeper/play/offline_score.py)
  * Scores, points and totals are text, as players write them ("1252½", "−95"): for showing,
  * not for adding up.
  */
@@ -389,6 +392,21 @@
         form.dispatchEvent(new CustomEvent("hand:preview", { bubbles: true, detail: answer }));
       })
       .catch(function () {
+        // Offline: the same engine on the phone (offline-engine.js), where the page has it.
+        var engine = window.scorekeeperOfflineEngine;
+        if (asked === previewAsked && engine) {
+          engine.preview(form).then(function (answer) {
+            if (asked === previewAsked) {
+              render(answer);
+              form.dispatchEvent(new CustomEvent("hand:preview", { bubbles: true, detail: answer }));
+            }
+          }, function () {
+            if (panel) {
+              panel.removeAttribute("aria-busy");
+            }
+          });
+          return;
+        }
         if (asked === previewAsked && panel) {
           // Offline: the stale words stay hidden; Save still works and the server judges.
           panel.removeAttribute("aria-busy");
@@ -404,7 +422,9 @@
     gate();
     clearStale();
     window.clearTimeout(previewTimer);
-    previewTimer = window.setTimeout(askPreview, PREVIEW_PAUSE_MS);
+    // Offline, nothing goes to a server: no pause to save it requests.
+    var offline = window.scorekeeperOfflineEngine && navigator.onLine === false;
+    previewTimer = window.setTimeout(askPreview, offline ? 0 : PREVIEW_PAUSE_MS);
   }
 
   form.addEventListener("input", changed);

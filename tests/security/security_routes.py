@@ -16,6 +16,8 @@ from flask.testing import FlaskClient
 from security_world import PASSWORD, ROLES, World, form_of
 from support.hand_entries import REFERENCE_HAND
 
+from scorekeeper.play.engine_files import runtime_version
+
 #: A page answers an anonymous visitor with a redirect to the login page; the API with 401.
 LOGIN = "login"
 Statuses = dict[str, int | str]
@@ -146,6 +148,10 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "pages.api"): Route(public(200)),
     ("GET", "static"): Route(public(200)),
     ("GET", "health.healthz"): Route(public(200)),
+    # The rules engine for the phone's offline score: public files, nobody's data (none
+    # where npm did not install Pyodide).
+    ("GET", "engine_files.engine"): Route(public(200)),
+    ("GET", "engine_files.runtime"): Route(public(200 if runtime_version() else 404)),
     # The installable app: its manifest, service worker and offline page name nobody.
     ("GET", "pwa.manifest"): Route(public(200)),
     ("GET", "pwa.service_worker"): Route(public(200)),

@@ -32,6 +32,7 @@ from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import LiveDrawing, Membership, Role, ShareLink, User
 from scorekeeper.play import sharing
+from scorekeeper.play.engine_files import engine_zip, runtime_version
 from scorekeeper.records import seasons
 
 PASSWORD = "correct horse"
@@ -85,6 +86,10 @@ class World:
             "code": self.invite_code,
             "variant_id": "pagat",
             "filename": "style.css",
+            # The rules engine for the phone (scorekeeper/play/engine_files.py).
+            "digest": engine_zip()[1],
+            "version": runtime_version() or "not-installed",
+            "name": "pyodide-lock.json",
             "player_id": self.players["Ann"],
             "season_id": self.season,
             "share": self.share,

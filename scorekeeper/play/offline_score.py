@@ -1,0 +1,230 @@
+"""The score with no network: what the phone's browser runs, in Pyodide, beside the rules
+engine (static/js/offline-engine.js loads it with `scorekeeper/rules` from engine_files.py).
+
+Standard library and `scorekeeper.rules` only, never Flask: the server never imports it for
+a page, and the browser has nothing else. Two entry points, each taking and giving JSON text:
+
+* `score_json(request)`: a hand as `POST /api/v1/hands/score` takes it, scored as that
+  endpoint answers (the golden hands' contract): so a test can hold the browser's answers
+  against the server's, hand for hand.
+* `preview_json(setup, fields)`: the hand form's fields (as the page would post them) against
+  the match's setup kept with the page (`offline_setup()` in engine_files.py), answered in the
+  shape of the live preview (the "hand:preview" contract at the top of hand-entry.js), so the
+  page draws it as it draws the server's.
+
+Only fixed-team formats are previewed here (the sides that form each hand credit shares to
+players, which needs the seating the server reads); for those the answer says so in `errors`.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.rules.cards import Card, CardError, Suit, parse_cards
+from scorekeeper.rules.formats import find_format
+from scorekeeper.rules.i18n import translations
+from scorekeeper.rules.points import format_points, parse_points, points_json
+from scorekeeper.rules.presets import find_variant
+from scorekeeper.rules.scoring import Cut, HandScore, TeamHand, kozi_missing, score_hand
+from scorekeeper.rules.variants import Variant, options_from_json
+
+
+def _(message: str, **values: Any) -> str:
+    """The page's words as Flask-Babel gives them: the same catalog, the same formatting."""
+    text = translations().gettext(message)
+    return text % values if values else text
+
+
+def _variant(body: dict[str, Any]) -> Variant:
+    return find_variant(str(body["variant"])).with_options(**options_from_json(body.get("options")))
+
+
+def _suit(value: Any) -> Suit | None:
+    for suit in Suit:
+        if value in (suit.value, suit.symbol):
+            return suit
+    return None
+
+
+def _cards(text: Any) -> tuple[Card, ...]:
+    return parse_cards(str(text or ""))
+
+
+# --- the referee's contract ------------------------------------------------------------------
+
+
+def score_json(request: str) -> str:
+    """`POST /api/v1/hands/score`'s answer for a readable request (golden hands)."""
+    body = json.loads(request)
+    variant = _variant(body)
+    table_format = find_format(body.get("format") or "4p")
+    teams = [
+        TeamHand(
+            name=str(t["name"]),
+            melds=tuple(_cards(m) for m in t.get("melds", [])),
+            hands=None if t.get("hands") is None else tuple(_cards(h) for h in t["hands"]),
+            hand_points=t.get("hand_points"),
+            went_out=bool(t.get("went_out")),
+            took_biribaki=bool(t.get("took_biribaki")),
+            score_before=parse_points(str(t.get("score_before", 0))),
+            opening=None if t.get("opening") is None else _cards(t["opening"]),
+            opening_melds=None if t.get("opening_melds") is None else tuple(t["opening_melds"]),
+            cut=None if t.get("cut") is None else Cut(t["cut"]),
+            failed_openings=int(t.get("failed_openings") or 0),
+            biribaki_unplayed=None
+            if t.get("biribaki_unplayed") is None
+            else _cards(t["biribaki_unplayed"]),
+        )
+        for t in body["teams"]
+    ]
+    hand = score_hand(variant, teams, _suit(body.get("kozi")), table_format)
+    return json.dumps(_contract(hand), ensure_ascii=False)
+
+
+def _contract(hand: HandScore) -> dict[str, Any]:
+    return {
+        "legal": hand.legal,
+        "problems": list(hand.problems),
+        "teams": [
+            {
+                "name": team.name,
+                "score": points_json(team.score),
+                "lines": [
+                    {"label": line.label, "points": points_json(line.points)} for line in team.lines
+                ],
+                "problems": list(team.problems),
+                "opening_required": team.opening_required,
+            }
+            for team in hand.teams
+        ],
+    }
+
+
+# --- the live preview ------------------------------------------------------------------------
+
+
+def _whole(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() and len(text) <= 6 else None
+
+
+def _marked(melds: list[str], marks: list[str]) -> tuple[int, ...]:
+    """The opening marks (positions of meld rows) as indexes into the filled melds, as the
+    server's form reads them (hand_forms._marked)."""
+    positions = {_whole(m) for m in marks} - {None}
+    filled, marked = 0, []
+    for position, meld in enumerate(melds):
+        if not meld.strip():
+            continue
+        if position in positions:
+            marked.append(filled)
+        filled += 1
+    return tuple(marked)
+
+
+def _side(
+    setup: dict[str, Any], fields: dict[str, list[str]], i: int, errors: list[str]
+) -> TeamHand:
+    side = setup["sides"][i]
+
+    def one(name: str) -> str:
+        return (fields.get(name) or [""])[0]
+
+    where = _("Team %(name)s", name=side["name"])
+
+    def cards(text: str, what: str) -> tuple[Card, ...]:
+        try:
+            return parse_cards(text)
+        except CardError as error:
+            errors.append(f"{what}: {error}")
+            return ()
+
+    raw_melds = fields.get(f"s{i}-meld", [])
+    melds = tuple(
+        cards(m, _("%(where)s, meld %(number)d", where=where, number=n))
+        for n, m in enumerate((m for m in raw_melds if m.strip()), 1)
+    )
+    points = one(f"s{i}-points").strip()
+    hands = [one(f"p{seat}-hand").strip() for seat in side["players"]]
+    opening_text = one(f"s{i}-opening").strip() if setup.get("opening") else ""
+    marked = _marked(raw_melds, fields.get(f"s{i}-open", [])) if setup.get("opening") else ()
+    cut = one(f"s{i}-cut")
+    failed = one(f"s{i}-failed").strip() if setup.get("failed") else ""
+    unplayed = one(f"s{i}-unplayed").strip()
+    return TeamHand(
+        name=side["name"],
+        melds=melds,
+        hands=None
+        if points
+        else tuple(
+            cards(h, _("%(where)s, hand %(number)d", where=where, number=n))
+            for n, h in enumerate(hands, 1)
+        ),
+        hand_points=_whole(points) if points else None,
+        went_out=f"s{i}-out" in fields,
+        took_biribaki=bool(setup.get("biribaki")) and f"s{i}-biribaki" in fields,
+        score_before=Fraction(side["before"]),
+        opening=cards(opening_text, _("%(where)s, opening", where=where)) if opening_text else None,
+        opening_melds=marked if marked and not opening_text else None,
+        cut=Cut(cut) if cut in setup.get("cuts", []) else None,
+        failed_openings=_whole(failed) or 0,
+        biribaki_unplayed=cards(unplayed, where) if unplayed else None,
+    )
+
+
+def _opening_line(needs: str, needed: int, points: int | None) -> str:
+    """As hand_forms.opening_line words it, from the same catalog."""
+    if not needed:
+        return _("no opening minimum this hand")
+    if points is None:
+        return _("needs %(needs)s · no opening marked yet", needs=needs)
+    return _("needs %(needs)s · opening so far %(points)d", needs=needs, points=points)
+
+
+def preview_json(setup_text: str, fields_text: str) -> str:
+    """The live preview of the form's `fields` ({name: [values]}) for the match `setup`."""
+    setup: dict[str, Any] = json.loads(setup_text)
+    fields: dict[str, list[str]] = json.loads(fields_text)
+    answer: dict[str, Any] = {"errors": [], "problems": [], "teams": [], "totals": []}
+    if setup.get("shared"):
+        answer["errors"].append(setup.get("unsupported", ""))
+        return json.dumps(answer, ensure_ascii=False)
+    variant = _variant(setup)
+    table_format = find_format(setup["format"])
+    kozi = _suit((fields.get("kozi") or [""])[0]) if variant.kozi else None
+    errors: list[str] = []
+    teams = [_side(setup, fields, i, errors) for i in range(len(setup["sides"]))]
+    if errors:
+        answer["errors"] = errors
+        return json.dumps(answer, ensure_ascii=False)
+    missing = kozi_missing(variant, kozi)
+    if missing:
+        answer["errors"].append(str(missing))
+    hand = score_hand(variant, teams, kozi, table_format)
+    answer["problems"] = list(hand.problems)
+    count = len(hand.problems)
+    answer["problems_title"] = translations().ngettext(
+        "%(num)d problem", "%(num)d problems", count
+    ) % {"num": count}
+    answer["teams"] = [
+        {
+            "name": team.name,
+            "score": format_points(team.score),
+            "lines": [{"label": ln.label, "points": format_points(ln.points)} for ln in team.lines],
+            "problems": list(team.problems),
+            "opening_line": _opening_line(
+                team.opening_text or "", team.opening_required or 0, team.opening_points
+            )
+            if setup.get("opening")
+            else None,
+        }
+        for team, side in zip(hand.teams, setup["sides"], strict=True)
+    ]
+    if not answer["errors"]:
+        answer["totals"] = [
+            {"name": side["name"], "total": format_points(Fraction(side["before"]) + team.score)}
+            for team, side in zip(hand.teams, setup["sides"], strict=True)
+        ]
+    return json.dumps(answer, ensure_ascii=False)

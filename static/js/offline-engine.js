@@ -1,0 +1,181 @@
+/*
+ * The score with no network: the rules engine itself (scorekeeper/rules, pure Python) run on
+ * the phone by Pyodide, for the hand page's live preview when the server cannot be reached.
+ *
+ * Only the hand page loads this (templates/play/hand.html, with the match's setup as JSON in
+ * #offline-engine-setup's data-setup: rules, table, each side's total before the hand). Opened online, the
+ * page fetches the runtime and the engine once, at idle, so the service worker keeps them
+ * (static/sw.js, its runtime cache). On later hand pages, with them kept, the engine starts
+ * at idle; else when the network drops (the "offline" event) or when a preview finds no
+ * server, whichever comes first.
+ *
+ * window.scorekeeperOfflineEngine.preview(form) → Promise of the live preview's answer, in
+ * the "hand:preview" contract (hand-entry.js), with `offline: true`; hand-entry.js draws it
+ * as it draws the server's. `.score(requestJson)` → Promise of POST /api/v1/hands/score's
+ * answer as text (the golden hands' browser test compares it with the server's).
+ */
+(function () {
+  "use strict";
+
+  var holder = document.getElementById("offline-engine-setup");
+  if (!holder) {
+    return;
+  }
+  var setup = JSON.parse(holder.getAttribute("data-setup"));
+  var runtimeBase = setup.runtime.replace(/[^/]+$/, "");
+  var FILES = ["pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+    "pyodide-lock.json"];
+  var starting = null;
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      if (window.loadPyodide) {
+        resolve();
+        return;
+      }
+      var script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.appendChild(script);
+    });
+  }
+
+  /* Pyodide with the engine imported and speaking the page's language (the same catalog as
+     the server's pages). Started once; a failure lets the next call try again. */
+  function start() {
+    if (starting) {
+      return starting;
+    }
+    starting = loadScript(setup.runtime).then(function () {
+      return Promise.all([
+        window.loadPyodide({ indexURL: runtimeBase, fullStdLib: false }),
+        fetch(setup.engine, { credentials: "same-origin" }).then(function (response) {
+          if (!response.ok) {
+            throw new Error("engine " + response.status);
+          }
+          return response.arrayBuffer();
+        }),
+      ]);
+    }).then(function (both) {
+      var pyodide = both[0];
+      pyodide.unpackArchive(both[1], "zip", { extractDir: "/engine" });
+      pyodide.runPython(
+        "import sys, gettext\n" +
+        "sys.path.insert(0, '/engine')\n" +
+        "from scorekeeper.rules.i18n import set_translations\n" +
+        "from scorekeeper.play import offline_score\n" +
+        "try:\n" +
+        "    with open('/engine/catalogs/' + LANGUAGE + '.mo', 'rb') as mo:\n" +
+        "        set_translations(gettext.GNUTranslations(mo), LANGUAGE)\n" +
+        "except OSError:\n" +
+        "    set_translations(None)\n",
+        { globals: pyodide.toPy({ LANGUAGE: setup.language }) }
+      );
+      var module = pyodide.pyimport("scorekeeper.play.offline_score");
+      return {
+        preview: module.preview_json,
+        score: module.score_json,
+      };
+    });
+    starting.catch(function () {
+      starting = null;
+    });
+    return starting;
+  }
+
+  /* The form's fields as the server reads a post: every name with its list of values. */
+  function fields(form) {
+    var all = {};
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") {
+        (all[name] = all[name] || []).push(value);
+      }
+    });
+    return all;
+  }
+
+  function note(form) {
+    var panel = form.querySelector("[data-preview]");
+    if (!panel || panel.querySelector("[data-preview-offline]")) {
+      return;
+    }
+    var line = document.createElement("p");
+    line.className = "preview-offline";
+    line.setAttribute("data-preview-offline", "");
+    line.textContent = setup.offline_words.offline;
+    var heading = panel.querySelector("h2");
+    panel.insertBefore(line, heading ? heading.nextSibling : panel.firstChild);
+  }
+
+  function dropNote(form) {
+    var line = form.querySelector("[data-preview-offline]");
+    if (line) {
+      line.remove();
+    }
+  }
+
+  window.scorekeeperOfflineEngine = {
+    start: start,
+    preview: function (form) {
+      return start().then(function (engine) {
+        var answer = JSON.parse(engine.preview(JSON.stringify(setup), JSON.stringify(fields(form))));
+        answer.offline = true;
+        note(form);
+        return answer;
+      });
+    },
+    score: function (request) {
+      return start().then(function (engine) {
+        return engine.score(request);
+      });
+    },
+  };
+
+  var form = document.querySelector("[data-hand-entry]");
+  // Back online, the server's preview is the truth again: its answer has no such note.
+  document.addEventListener("hand:preview", function (event) {
+    if (form && !event.detail.offline) {
+      dropNote(form);
+    }
+  });
+  // The network gone: start at once, so the first preview offline does not wait for it.
+  window.addEventListener("offline", function () {
+    start();
+  });
+
+  /* Online: fetch each file once, so the service worker keeps them for the day it is needed
+     (it answers them from its cache afterwards: this costs nothing the second time). */
+  function keep() {
+    FILES.map(function (name) {
+      return runtimeBase + name;
+    }).concat([setup.engine]).forEach(function (url) {
+      fetch(url, { credentials: "same-origin" }).catch(function () {});
+    });
+  }
+  /* Once the files are kept, the engine is started at idle on every hand page: the network
+     may drop at any time, and starting takes seconds (3.4 s on the bench's machine) that the
+     first preview offline would otherwise wait. */
+  function kept() {
+    if (!window.caches) {
+      return Promise.resolve(false);
+    }
+    return caches.open("scorekeeper-runtime").then(function (cache) {
+      return cache.keys();
+    }).then(function (keys) {
+      return keys.length >= FILES.length + 1;
+    }, function () {
+      return false;
+    });
+  }
+  var idle = window.requestIdleCallback || window.setTimeout;
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    kept().then(function (all) {
+      if (all) {
+        idle(start, { timeout: 3000 });
+      } else if (navigator.onLine !== false) {
+        idle(keep, { timeout: 3000 });
+      }
+    });
+  }
+})();

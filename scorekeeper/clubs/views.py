@@ -23,7 +23,7 @@ from scorekeeper.clubs import service as clubs
 from scorekeeper.clubs.forms import ClubForm, ConfirmForm, PlayerForm, RoleForm, role_prefix
 from scorekeeper.clubs.service import ROLE_NAMES
 from scorekeeper.errors import Invalid, NotFound
-from scorekeeper.match import MatchView, view_of
+from scorekeeper.match import view_of
 from scorekeeper.models import Club, Match, Role
 from scorekeeper.play import POLL_EVERY_MS, club_revision
 from scorekeeper.rules.formats import FORMATS
@@ -70,18 +70,7 @@ def _match_row(match: Match) -> MatchRow:
     except ValueError:
         rules = match.variant_id
     table = FORMATS[match.format].name if match.format in FORMATS else match.format
-    # Where it stands, from its stored progress (the read model): no hand is read or scored.
-    view = view_of(match)
-    played = view.hands_played
-    score = ""
-    if played:
-        score = " · ".join(f"{s.name} {format_points(s.total)}" for s in view.standings)
-    if view.finished and view.winner:
-        status = _("Won by %(winner)s", winner=_side_players(view, view.winner))
-    elif played:
-        status = ngettext("Running · %(num)d hand played", "Running · %(num)d hands played", played)
-    else:
-        status = _("Not started yet")
+    score, status, finished = _standing(match)
     return MatchRow(
         # The scoreboard is another blueprint's page; a plain path keeps this page working
         # whether or not that blueprint is registered.
@@ -93,14 +82,28 @@ def _match_row(match: Match) -> MatchRow:
         started=match.created_at,
         score=score,
         status=status,
-        finished=view.finished,
+        finished=finished,
     )
 
 
-def _side_players(view: MatchView, name: str) -> str:
-    """The winner by its name, and a team's players after it where the name is not them."""
-    standing = next((s for s in view.standings if s.name == name), None)
-    return f"{name} ({standing.players})" if standing and standing.players else name
+def _standing(match: Match) -> tuple[str, str, bool]:
+    """Its totals, whether it is running or won and by whom, and whether it is over: from
+    its stored progress (the read model), no hand read or scored."""
+    try:
+        view = view_of(match)
+    except ValueError:  # a match whose table cannot be read (no teams): the list still shows
+        return "", "", False
+    played = view.hands_played
+    score = " · ".join(f"{s.name} {format_points(s.total)}" for s in view.standings)
+    if view.finished and view.winner:
+        # The winner by the name the scoreboard gives it; the players are listed below.
+        return score, _("Won by %(winner)s", winner=view.winner), True
+    if played:
+        running = ngettext(
+            "Running · %(num)d hand played", "Running · %(num)d hands played", played
+        )
+        return score, running, False
+    return "", _("Not started yet"), False
 
 
 def _club_page(

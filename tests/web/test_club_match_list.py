@@ -93,6 +93,7 @@ def test_the_list_speaks_greek(app: Flask, laid: Laid) -> None:
     page = client.get(f"/clubs/{laid.club}", headers={"Accept-Language": "el"})
     text = html.unescape(page.get_data(as_text=True))
     assert "Won by" not in text and "Running ·" not in text and "Not started yet" not in text
+    assert "Σε εξέλιξη · 1 γύρος" in text and "Δεν έχει ξεκινήσει ακόμη" in text
 
 
 def test_thirty_matches_cost_a_few_queries_and_no_replay(

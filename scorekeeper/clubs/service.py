@@ -285,13 +285,14 @@ def members_of(club: Club) -> list[Membership]:
 
 
 def recent_matches(club: Club, limit: int = 30) -> tuple[list[Match], int]:
-    """The club's `limit` newest matches with their seated players, and how many there are."""
+    """The club's `limit` newest matches with their seated players and teams (what a match's
+    read model names them by), and how many there are."""
     matches = db.session.scalars(
         sa.select(Match)
         .where(Match.club_id == club.id)
         .order_by(Match.id.desc())
         .limit(limit)
-        .options(selectinload(Match.seats).selectinload(Seat.player))
+        .options(selectinload(Match.seats).selectinload(Seat.player), selectinload(Match.teams))
     )
     total = db.session.scalar(
         sa.select(sa.func.count()).select_from(Match).where(Match.club_id == club.id)

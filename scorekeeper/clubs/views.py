@@ -12,7 +12,7 @@ from datetime import datetime
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_date
+from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 from flask_login import login_required
 from markupsafe import Markup
@@ -23,9 +23,11 @@ from scorekeeper.clubs import service as clubs
 from scorekeeper.clubs.forms import ClubForm, ConfirmForm, PlayerForm, RoleForm, role_prefix
 from scorekeeper.clubs.service import ROLE_NAMES
 from scorekeeper.errors import Invalid, NotFound
+from scorekeeper.match import view_of
 from scorekeeper.models import Club, Match, Role
 from scorekeeper.play import POLL_EVERY_MS, club_revision
 from scorekeeper.rules.formats import FORMATS
+from scorekeeper.rules.points import format_points
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.web.paging import page_number
 
@@ -53,6 +55,9 @@ class MatchRow:
     table: str
     players: str
     started: datetime
+    score: str  # each side's total, "Ann & Cy 1240 · Bob & Di 985"; "" before any hand
+    status: str  # running (with its hands), won and by whom, or not started
+    finished: bool
 
     @property
     def started_text(self) -> str:
@@ -65,6 +70,7 @@ def _match_row(match: Match) -> MatchRow:
     except ValueError:
         rules = match.variant_id
     table = FORMATS[match.format].name if match.format in FORMATS else match.format
+    score, status, finished = _standing(match)
     return MatchRow(
         # The scoreboard is another blueprint's page; a plain path keeps this page working
         # whether or not that blueprint is registered.
@@ -74,7 +80,30 @@ def _match_row(match: Match) -> MatchRow:
         table=table,
         players=", ".join(seat.player.name for seat in match.seats),
         started=match.created_at,
+        score=score,
+        status=status,
+        finished=finished,
     )
+
+
+def _standing(match: Match) -> tuple[str, str, bool]:
+    """Its totals, whether it is running or won and by whom, and whether it is over: from
+    its stored progress (the read model), no hand read or scored."""
+    try:
+        view = view_of(match)
+    except ValueError:  # a match whose table cannot be read (no teams): the list still shows
+        return "", "", False
+    played = view.hands_played
+    score = " · ".join(f"{s.name} {format_points(s.total)}" for s in view.standings)
+    if view.finished and view.winner:
+        # The winner by the name the scoreboard gives it; the players are listed below.
+        return score, _("Won by %(winner)s", winner=view.winner), True
+    if played:
+        running = ngettext(
+            "Running · %(num)d hand played", "Running · %(num)d hands played", played
+        )
+        return score, running, False
+    return "", _("Not started yet"), False
 
 
 def _club_page(

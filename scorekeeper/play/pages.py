@@ -1,15 +1,20 @@
 """HTML pages a person opens on a phone: the home page, the read-only demo match and the
 page about the JSON API."""
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from scorekeeper.accounts import signed_in
 from scorekeeper.clubs import clubs_of, player_counts
+from scorekeeper.extensions import csrf
 from scorekeeper.match import view_from
+from scorekeeper.play.hand_forms import HandForm, SideFields, opening_line
+from scorekeeper.play.live_answer import live_words
 from scorekeeper.play.match_forms import win_rule
 from scorekeeper.play.running import running_matches
 from scorekeeper.play.sample import sample_match
+from scorekeeper.play.sandbox import sandbox_answer, sandbox_layout
 from scorekeeper.play.scoreboard import SUIT_SYMBOLS, HandRow, side_rows, standing_rows
 from scorekeeper.rules.points import format_points
 from scorekeeper.words import deal_text
@@ -75,6 +80,36 @@ def demo() -> str:
         hands=hands,
         variant_id=variant.id,
     )
+
+
+@bp.route("/demo/hand", methods=["GET", "POST"])
+@csrf.exempt  # the sandbox stores nothing and reads no one's data: nothing to forge
+def demo_hand() -> ResponseReturnValue:
+    """Try the hand entry: the sample match's next hand, with the live preview; a post (the
+    Preview button without JavaScript) draws the preview into the page. Stored nowhere."""
+    if request.method == "POST":
+        form, answer = sandbox_answer(request.form)
+    else:
+        layout = sandbox_layout()
+        form, answer = HandForm(layout, [SideFields() for _l in layout.side_labels]), None
+    status = 400 if answer and answer["errors"] else 200
+    page = render_template(
+        "play/demo_hand.html",
+        form=form,
+        layout=form.layout,
+        answer=answer,
+        live_words=live_words(),
+        opening_line=opening_line,
+    )
+    return page, status
+
+
+@bp.post("/demo/hand/preview")
+@csrf.exempt  # as above: the answer is all that leaves the request
+def demo_hand_preview() -> ResponseReturnValue:
+    """The sandbox's live preview (hand-entry.js asks it as a match's hand form asks its own)."""
+    _form, answer = sandbox_answer(request.form)
+    return answer
 
 
 @bp.get("/api")

@@ -11,7 +11,6 @@ from typing import Any
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_login import login_required
 
 from scorekeeper import match as matches
@@ -25,6 +24,7 @@ from scorekeeper.numbers import whole_number
 from scorekeeper.play.hand_forms import EntryLayout, HandForm, opening_line
 from scorekeeper.play.hand_refusals import Refusal, refusal
 from scorekeeper.play.live import POLL_EVERY_MS, match_revision
+from scorekeeper.play.live_answer import live_answer, live_words
 from scorekeeper.play.match_forms import new_match_form
 from scorekeeper.play.scoreboard import board, cards_text, points, tally_rows, version_rows
 from scorekeeper.records import scoreboard_extras
@@ -275,41 +275,13 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
         db.session.rollback()
         return {**answer, "errors": [error.message]}, error.status
     form = HandForm.from_request(layout, request.form)
-    entry = form.entry_without_kozi()
-    answer["errors"] = list(form.errors)
-    if entry is None:
-        return answer
-    try:
-        previewed = matches.preview(
+    return live_answer(
+        layout,
+        form,
+        lambda entry: matches.preview(
             match, entry, number, require_kozi=False, before=layout.view.totals
-        )
-    except ServiceError as error:
-        db.session.rollback()
-        answer["errors"].append(error.message)
-        return answer
-    result = previewed.hand
-    answer["problems"] = list(result.problems)
-    count = len(result.problems)
-    answer["problems_title"] = ngettext("%(num)d problem", "%(num)d problems", count)
-    answer["teams"] = [
-        {
-            "name": team.name,
-            "score": points(team.score),
-            "lines": [{"label": ln.label, "points": points(ln.points)} for ln in team.lines],
-            "problems": list(team.problems),
-            "opening_line": opening_line(
-                team.opening or "", team.opening_required or 0, team.opening_points
-            )
-            if layout.opening
-            else None,
-        }
-        for team in result.teams
-    ]
-    if not answer["errors"]:  # without its kózi a hand's bonuses may be short: no totals
-        answer["totals"] = [
-            {"name": name, "total": points(total)} for name, total in previewed.totals
-        ]
-    return answer
+        ),
+    )
 
 
 def _previewed(
@@ -346,15 +318,6 @@ def _refused(
     )
 
 
-def _live_words() -> dict[str, str]:
-    """What hand-entry.js writes into the live preview, in the page's language."""
-    return {
-        "title": _("Preview: not saved yet"),
-        "nothing": _("Nothing scored"),
-        "totals": _("Match total after this hand"),
-    }
-
-
 def _hand_page(
     match: Match,
     form: HandForm,
@@ -380,7 +343,7 @@ def _hand_page(
         verdict_text=verdict_text,
         opening_line=opening_line,
         totals=totals,
-        live_words=_live_words(),
+        live_words=live_words(),
         conflict=status == 409,
         # A refused hand opens at its first problem, each linked from the banner.
         refusal=refusal(form, preview) if status >= 400 or form.errors else Refusal(),

@@ -64,6 +64,10 @@ class Numbers:
             return "–"
         return self._signed(value, f"{abs(float(value)):,.1f}")
 
+    def rounded(self, value: float | None) -> str:
+        """A rating as a casual player reads it: a whole number (its decimals are noise)."""
+        return "–" if value is None else self._signed(value, f"{abs(round(value)):,}")
+
     def percent(self, value: Fraction | None) -> str:
         return "–" if value is None else f"{round(float(value) * 100)}%"
 
@@ -72,8 +76,11 @@ class Numbers:
         return "−" + text if value < 0 and text.strip("0" + self.decimal) else text
 
 
+#: The page's columns. "Average hand score of the side" is not one: in the team formats it is
+#: always the points per hand, and in the share formats it is the side's score before
+#: sharing, which no player was credited. The API keeps it (average_hand_score).
 COLUMNS = (
-    Column("rating", _l("Rating"), _l("Rating"), lambda n, r: n.tenths(r.rating)),
+    Column("rating", _l("Rating"), _l("Rating"), lambda n, r: n.rounded(r.rating)),
     Column("matches", _l("Matches played"), _l("Matches"), lambda n, r: n.whole(r.matches)),
     Column("wins", _l("Wins"), _l("Wins"), lambda n, r: n.whole(r.wins)),
     Column("win_rate", _l("Win rate"), _l("Win %"), lambda n, r: n.percent(r.win_rate)),
@@ -82,12 +89,6 @@ COLUMNS = (
         _l("Points per hand"),
         _l("Pts/hand"),
         lambda n, r: n.tenths(r.points_per_hand),
-    ),
-    Column(
-        "average_hand_score",
-        _l("Average hand score of the side"),
-        _l("Avg hand"),
-        lambda n, r: n.tenths(r.average_hand_score),
     ),
     Column(
         "biribas_clean",
@@ -128,6 +129,7 @@ class Line:
 
     rank: int | None
     name: str
+    url: str  # the player's page
     cells: list[tuple[str, str]]  # (column, text) in the order of the page's columns
     rating: str
     sigma: str
@@ -139,8 +141,9 @@ class Line:
 class Lines:
     """Makes the lines of one page: numbers and words looked up once, not once a player."""
 
-    def __init__(self, columns: list[Column]) -> None:
+    def __init__(self, columns: list[Column], player_url: str) -> None:
         self.columns = columns
+        self.player_url = player_url  # with "{}" for the player's id: one url_for a page
         self.numbers = Numbers.here()
         self.words = {trend: str(text) for trend, text in TREND_WORDS.items()}
         self.title = str(TREND_TITLE)
@@ -160,8 +163,9 @@ class Lines:
         return Line(
             rank=row.rank,
             name=row.name,
+            url=self.player_url.format(row.player_id),
             cells=[(c.key, c.show(numbers, row)) for c in self.columns],
-            rating=numbers.tenths(row.rating),
+            rating=numbers.rounded(row.rating),
             sigma=numbers.tenths(row.rating_sigma),
             trend=trend,
             trend_text=text,
@@ -186,7 +190,9 @@ def _page(club: Club, form: MinimumForm | None = None, status: int = 200) -> Res
     is_owner = role is Role.OWNER
     minimum = form or MinimumForm(formdata=None, minimum=str(club.min_matches_ranked))
     columns = ordered_columns(found.sort)
-    line = Lines(columns)
+    # The players' pages: one url_for, the id put in for each of hundreds of players.
+    player_url = url_for("players.show", club_id=club.id, player_id=0).removesuffix("0") + "{}"
+    line = Lines(columns, player_url)
     page = render_template(
         "records/leaderboard.html",
         club=club,
@@ -194,6 +200,8 @@ def _page(club: Club, form: MinimumForm | None = None, status: int = 200) -> Res
         seasons=seasons_of(club),
         season_value=ALL if found.season is None else str(found.season.id),
         columns=columns,
+        # A phone's card names each number by its column (translated once, not per player).
+        shorts={c.key: str(c.short) for c in COLUMNS},
         sort_columns=COLUMNS,
         ranked=[line(r) for r in found.ranked],
         unranked=[line(r) for r in found.unranked],

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import format_date, format_percent
+from flask_babel import format_date, format_decimal, format_percent
 from flask_babel import gettext as _
 from flask_login import login_required
 
@@ -37,6 +37,13 @@ PAIRS_PAGE = 50
 @bp.app_template_filter("win_percent")
 def win_percent(value: Fraction | None) -> str:
     return "—" if value is None else format_percent(float(value))
+
+
+@bp.app_template_filter("per_hand")
+def per_hand(value: Fraction | None) -> str:
+    """An average a hand as a decimal (13.5), never an exact fraction ("447 29/33"): a player
+    compares averages, and a fraction of 33rds says nothing at a glance."""
+    return "—" if value is None else format_decimal(float(value), "#,##0.0")
 
 
 @bp.app_template_filter("short_day")

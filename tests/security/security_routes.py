@@ -145,6 +145,14 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "pages.home"): Route(public(200)),
     # The read-only sample match (scored at each request, never stored) and the API page.
     ("GET", "pages.demo"): Route(public(200)),
+    # The demo's sandbox hand: the sample's next hand scored for anyone, stored nowhere.
+    ("GET", "pages.demo_hand"): Route(public(200)),
+    ("POST", "pages.demo_hand"): Route(
+        public(200), form(kozi="H", **{"s0-meld": "3H 4H 5H"}), why="changes nothing"
+    ),
+    ("POST", "pages.demo_hand_preview"): Route(
+        public(200), form(kozi="H", **{"s0-meld": "3H 4H 5H"}), why="changes nothing"
+    ),
     ("GET", "pages.api"): Route(public(200)),
     ("GET", "static"): Route(public(200)),
     ("GET", "health.healthz"): Route(public(200)),
@@ -332,6 +340,8 @@ CSRF_EXEMPT = {
     "api.check_meld": "the stateless referee API reads no cookie and stores nothing",
     "api.score_hand": "the stateless referee API reads no cookie and stores nothing",
     "referee.meld": "the meld checker page only answers; it stores nothing",
+    "pages.demo_hand": "the demo's sandbox hand only answers; it stores nothing",
+    "pages.demo_hand_preview": "the sandbox's live preview only answers; it stores nothing",
     "i18n.switch_language": "a language cookie, no stored data; a token would expire",
     "theme.switch_theme": "a theme cookie, no stored data; a token would expire",
 }

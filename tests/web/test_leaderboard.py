@@ -16,6 +16,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from flask_babel import refresh
 from support.hand_entries import LOSERS, REFERENCE_HAND, WINNERS, typed
 from support.world import played_on, signed_in
 
@@ -271,7 +272,8 @@ def test_the_page_ranks_and_lists_the_rest_apart(league: League) -> None:
     text = page_text(response)
     ranked, _, unranked = text.partition("Not ranked yet")
     names = re.findall(
-        r'<th scope="row" class="board-name">(?:<span class="board-rank">(\d)</span> )?(\w+)</th>',
+        r'<th scope="row" class="board-name">(?:<span class="board-rank">(\d)</span> )?'
+        r'<a href="[^"]+">(\w+)</a></th>',
         ranked,
     )
     assert names == [("1", "Ann"), ("2", "Bob"), ("2", "Cy"), ("4", "Di")]
@@ -292,7 +294,7 @@ def test_a_header_turns_the_order_round(league: League) -> None:
     link = re.search(r'href="([^"]*sort=wins[^"]*)"', text)
     assert link and "dir=asc" in link.group(1)
     turned = page_text(client.get(link.group(1)))
-    order = re.findall(r'class="board-rank">\d</span> (\w+)<', turned)
+    order = re.findall(r'class="board-rank">\d</span> <a href="[^"]+">(\w+)<', turned)
     assert order[0] == "Di"  # the fewest wins first
 
 
@@ -328,7 +330,10 @@ def test_the_owner_sets_the_minimum(league: League) -> None:
     text = page_text(client.get(response.headers["Location"]))
     assert "need 1 finished match in a season to be ranked" in text
     assert "Not ranked yet" not in text
-    assert re.search(r'class="board-rank">4</span> Eva<', text)  # level with Di: no wins
+    # Eva is level with Di: no wins.
+    assert re.search(
+        r'class="board-rank">4</span> <a href="[^"]+">Eva<', text
+    )  # level with Di: no wins
 
 
 @pytest.mark.parametrize(
@@ -367,3 +372,59 @@ def test_the_page_speaks_greek(league: League) -> None:
     assert "Κατάταξη" in text and "Εκτός κατάταξης ακόμη" in text
     assert "Not ranked yet" not in text and "Points per hand" not in text
     assert "411,7" in text  # the Greek decimal comma
+
+
+# --- on a phone: fewer columns, a rating a casual player reads, names that lead on -------------
+
+
+def test_one_column_of_points_per_hand_in_decimals(league: League) -> None:
+    """Points per hand and the side's average hand score are the same in the team formats:
+    the page shows one, by its full name, in decimals (the API keeps both, exact)."""
+    text = page_text(
+        league.client().get(f"/clubs/{league.club.id}/leaderboard?season={league.spring}")
+    )
+    assert "Avg hand" not in text and "Average hand score" not in text
+    assert text.count('title="Points per hand"') == 2  # the ranked and unranked tables
+    assert 'data-label="Pts/hand">411.7<' in text
+    assert not re.search(r"\d [0-9]+/[0-9]+|[⅓⅔¼¾½]", text.partition("<main")[2])
+    api = league.client().get(f"/api/v1/clubs/{league.club.id}/leaderboard?season={league.spring}")
+    bob = next(p for p in api.get_json()["players"] if p["name"] == "Bob")
+    assert bob["average_hand_score"] == bob["points_per_hand"]  # still in the API
+    # Sorting by it still works, though it is no column of the page.
+    sorted_page = league.client().get(
+        f"/clubs/{league.club.id}/leaderboard?season=all&sort=average_hand_score"
+    )
+    assert sorted_page.status_code == 200
+
+
+def test_the_rating_is_a_whole_number_with_its_explanation(league: League) -> None:
+    greek = page_text(
+        league.client().get(
+            f"/clubs/{league.club.id}/leaderboard?season=all", headers={"Accept-Language": "el"}
+        )
+    )
+    assert "Τι είναι η βαθμολογία;" in greek and "What is the rating?" not in greek  # noqa: RUF001
+    refresh()  # the test's app context kept the Greek request's language
+    text = page_text(
+        league.client().get(f"/clubs/{league.club.id}/leaderboard?season={league.spring}")
+    )
+    ratings = re.findall(r'<span class="rating-value">([^<]+)</span>', text)
+    assert ratings and all(re.fullmatch(r"−?\d+", r) for r in ratings), ratings
+    assert 'class="rating-sigma"' not in text  # the uncertainty is in the cell's title
+    assert "<summary>What is the rating?</summary>" in text
+    assert "Everyone starts at 0" in text
+
+
+def test_player_names_lead_to_their_pages(league: League) -> None:
+    client = league.client()
+    text = page_text(client.get(f"/clubs/{league.club.id}/leaderboard?season=all"))
+    url = f"/clubs/{league.club.id}/players/{league.p['Bob']}"
+    assert f'<a href="{url}">Bob</a>' in text
+    assert client.get(url).status_code == 200
+
+
+def test_the_player_page_gives_points_per_hand_in_decimals(league: League) -> None:
+    """Bob's 1235 points over 3 spring hands are 411⅔ exactly: the page says 411.7."""
+    text = page_text(league.client().get(f"/clubs/{league.club.id}/players/{league.p['Bob']}"))
+    facts = re.findall(r"<dt>Points per hand</dt><dd>([^<]+)</dd>", text)
+    assert facts and "411.7" in facts and all("/" not in f and "⅔" not in f for f in facts)

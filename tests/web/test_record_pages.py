@@ -535,9 +535,9 @@ def test_a_player_page_has_each_season_line_matches_partners_and_best_hands(
     # Summer: M4 (665). Spring: M1 665, M2 665, M3 −95 → 1235 / 3; a clean and a dirty
     # biriba in each win. All time: 1900 over 4 hands.
     assert (
-        "Seasons Summer Matches 1 Wins 1 (100%) Points per hand 665 Biribas 2 (1 clean, 1 dirty) "
-        "Spring Matches 3 Wins 2 (67%) Points per hand 411⅔ Biribas 4 (2 clean, 2 dirty) "
-        "All time Matches 4 Wins 3 (75%) Points per hand 475 Biribas 6 (3 clean, 3 dirty)"
+        "Seasons Summer Matches 1 Wins 1 (100%) Points per hand 665.0 Biribas 2 (1 clean, 1 dirty) "
+        "Spring Matches 3 Wins 2 (67%) Points per hand 411.7 Biribas 4 (2 clean, 2 dirty) "
+        "All time Matches 4 Wins 3 (75%) Points per hand 475.0 Biribas 6 (3 clean, 3 dirty)"
     ) in page
     m1, m2, m3, m4, _ = world.m
     assert re.findall(r"Match (\d+) · \d+ \w+ 2026 (Won|Lost|In progress)", page) == [

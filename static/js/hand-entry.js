@@ -225,7 +225,8 @@
         return;
       }
       var holder = input.closest("[data-meld-row]") || input.closest(".field") || input;
-      if (holder.nextSibling !== picker) {
+      // A docked picker stays in its dock (static/js/entry-dock.js).
+      if (!picker.closest("[data-entry-dock]") && holder.nextSibling !== picker) {
         holder.parentNode.insertBefore(picker, holder.nextSibling);
       }
       picker.hidden = false;

@@ -91,7 +91,8 @@
     var top = box.top;
     var bottom = box.bottom;
     var highest = screenTop();
-    var lowest = dock.getBoundingClientRect().top - GAP;
+    var keys = dock.getBoundingClientRect().top - GAP;
+    var lowest = keys;
     if (fresh && current.hasAttribute("data-meld")) {
       lowest -= Math.max(0, GROW - (box.bottom - current.getBoundingClientRect().bottom));
     }
@@ -102,6 +103,11 @@
       from = Math.min(top, around.top);
       var to = Math.max(bottom, around.bottom);
       if (to - from <= lowest - highest) {
+        top = from;
+        bottom = to;
+      } else if (to - from <= keys - highest) {
+        // Its "went out" before the room for the faces: the cards that come scroll it away.
+        lowest = keys;
         top = from;
         bottom = to;
       } else if (!current.hasAttribute("data-meld")) {
@@ -231,6 +237,27 @@
       step[name](sideOf(current) || sides()[0]);
     });
   });
+
+  /* --- Save: the form's own, pressed from here ------------------------------------------- */
+
+  // The form's Save (its outbox, its kózi gate, its one-send guard) is the one that sends;
+  // the dock's mirrors whether it may be pressed.
+  var save = form.querySelector("button[data-save]");
+  var dockSave = dock.querySelector("[data-dock-save]");
+  if (save && dockSave) {
+    var mirror = function () {
+      dockSave.disabled = save.disabled;
+    };
+    mirror();
+    if (window.MutationObserver) {
+      new window.MutationObserver(mirror).observe(save, { attributes: true });
+    }
+    dockSave.addEventListener("click", function () {
+      if (!save.disabled) {
+        save.click();
+      }
+    });
+  }
 
   /* --- keys up and down ------------------------------------------------------------------ */
 

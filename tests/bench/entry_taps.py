@@ -125,13 +125,21 @@ _SCROLL_TO = """e => {
 }"""
 
 
+# The field the keys type into is the one last focused (a tap on a key or a toggle leaves it
+# so): the scorer sees it by its frame and the dock's steps. The page keeps it here for the
+# bench alone.
+_TRACK_FIELD = """() => document.addEventListener("focusin", event => {
+    if (event.target.matches("[data-card-input], [name$='-points']")) {
+        window.benchField = event.target;
+    }
+})"""
 # The team of the field in use (its data-side), or null; whether that field is a points field.
 _ACTIVE_SIDE = """() => {
-    const side = document.activeElement && document.activeElement.closest("[data-side]");
+    const side = window.benchField && window.benchField.closest("[data-side]");
     return side ? Number(side.getAttribute("data-side")) : null;
 }"""
-_IN_POINTS = """() => Boolean(document.activeElement
-    && document.activeElement.matches("[name$='-points']"))"""
+_IN_POINTS = """() => Boolean(window.benchField
+    && window.benchField.matches("[name$='-points']"))"""
 
 
 def in_reach(target: Locator) -> bool:
@@ -323,6 +331,7 @@ class Scorer:
     def __init__(self, page: Page, count: Counter) -> None:
         self.page, self.count = page, count
         self.picker = page.locator("[data-card-picker]")
+        page.evaluate(_TRACK_FIELD)
 
     def cards(self, codes: list[str]) -> None:
         for code in codes:
@@ -332,7 +341,8 @@ class Scorer:
         return self.page.locator(f"[data-side='{side}'] [data-meld-row] input").nth(row)
 
     def focused(self, target: Locator) -> bool:
-        return bool(target.evaluate("el => el === document.activeElement"))
+        """Whether the keys type into `target` (it had the focus last of the fields)."""
+        return bool(target.evaluate("el => el === (window.benchField || document.activeElement)"))
 
     def flag(self, side: int, name: str, what: str) -> None:
         box = self.page.locator(f"input[name='s{side}-{name}']")

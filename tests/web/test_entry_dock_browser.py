@@ -142,10 +142,10 @@ def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
         expect(first).to_be_focused()
         docked(page, "picker")
         above_the_dock(page, first, "the first meld")
-        # The team's "went out" is in sight with its first meld (ticked there, no scroll), where
-        # the screen has room for both over the keys (at 640 px it has not).
-        if size["height"] >= 800:
-            on_screen(page, page.locator("label.toggle", has=page.locator("#s0-out")), "went out")
+        settle(page)
+        screen(page, screenshots, f"{name}-first")
+        # The team's "went out" is in sight with its first meld: ticked there, no scroll.
+        on_screen(page, page.locator("label.toggle", has=page.locator("#s0-out")), "went out")
         picker = page.locator("[data-entry-dock] [data-card-picker]")
         for code in ("QD", "QC", "QH"):
             picker.locator(f"[data-card='{code}']").click()

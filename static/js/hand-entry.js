@@ -4,7 +4,8 @@
  *
  * With it: each meld is judged while it is typed or tapped (POST /api/v1/melds/check), empty
  * meld rows stay folded until "Add meld", Enter in a meld moves to the next one, the card
- * picker follows the card field in use, and a second tap on Save sends nothing twice.
+ * picker opens for the card field in use (in the page's dock, entry-dock.js, where it has
+ * one; else right under the field), and a second tap on Save sends nothing twice.
  * Save and Preview wait for the kózi where every hand has one; ticking a flag ticks the flag
  * it implies (data-implies); and every change asks the live preview (the form's
  * data-preview-url: each side's lines, its opening line, the problems and the match totals)
@@ -211,10 +212,10 @@
     }
   });
 
-  /* --- the card picker sits under the card field in use ----------------------------------- */
+  /* --- the card picker opens for the card field in use ----------------------------------- */
 
   // card-picker.js (loaded first) shows the picker; it waits here, folded, until a card
-  // field is in use, then opens right under that field.
+  // field is in use, then opens: in its dock, or right under that field.
   var picker = form.querySelector("[data-card-picker]");
   if (picker) {
     var pickerReady = !picker.hidden;

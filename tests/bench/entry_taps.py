@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -60,6 +61,7 @@ from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.points import format_points
 
 MATCH_FILE = Path(__file__).with_name("match_hands.json")
+SHOTS = os.environ.get("ENTRY_TAPS_SHOTS", "")  # a folder: the screen before each scroll
 GOAL_MEDIAN, GOAL_MOST, GOAL_SCROLLS = 16, 26, 1  # issue 19
 REFERENCE_GOAL = 30
 USERNAME, PASSWORD = "eleni", "correct horse"
@@ -81,6 +83,9 @@ class Counter:
         if not in_reach(target):
             # The scorer scrolls to it first: one scroll, however far.
             self.scrolls.append(f"{kind} {what}".strip())
+            if SHOTS:  # what the scorer saw instead, to find out why
+                name = f"scroll-{len(self.scrolls)}-{kind}-{what}".replace(" ", "-")
+                target.page.screenshot(path=Path(SHOTS) / f"{name}.png")
             bring_into_reach(target)
         target.click()
         self.taps.append((kind, what))

@@ -8,7 +8,8 @@
  *   field), which card-picker.js, hand-entry.js and points-pad.js leave in the dock rather
  *   than under the field; and three one-tap steps: the next meld of the team in use, the next
  *   team (the same kind of field there: its melds, or its cards left), and the team's cards
- *   left. The field in use is kept just above the dock, with room under a meld for its card
+ *   left (its points in total first, then, tap by tap, each player's cards: the step names
+ *   the field it goes to). The field in use is kept just above the dock, with room under a meld for its card
  *   faces and verdict, and what belongs with it above (the team's "went out" when it is the
  *   first meld, the team's other cards-left fields) when that fits too.
  * - With the phone's own keyboard (⌨), the keys fold and the dock rides on top of that
@@ -52,8 +53,16 @@
 
   /* --- room: the page ends above the dock; the dock sits on the phone's keyboard ---------- */
 
+  // The room only grows: were it to shrink with the dock (the pad for the picker), a page
+  // scrolled to its end would drop by as much and take the field under the keys.
+  var room = 0;
+
   function fitPage() {
-    document.body.style.paddingBottom = Math.ceil(dock.getBoundingClientRect().height) + "px";
+    var height = Math.ceil(dock.getBoundingClientRect().height);
+    if (height > room) {
+      room = height;
+      document.body.style.paddingBottom = room + "px";
+    }
   }
 
   function lift() {
@@ -130,12 +139,16 @@
     }
   }
 
-  // Cards going in grow the row (faces, a verdict): it stays above the keys.
+  // Cards going in grow the row (faces, a verdict): it stays above the keys. So does a
+  // change above it (a verdict or an opening line come late), which grows the form.
   var growth = window.ResizeObserver
     ? new window.ResizeObserver(function () {
         keepInView(false);
       })
     : null;
+  if (growth) {
+    growth.observe(form);
+  }
   var watched = null;
 
   function watch(input) {
@@ -143,7 +156,7 @@
     if (!growth || holder === watched) {
       return;
     }
-    if (watched) {
+    if (watched && watched !== form) {
       growth.unobserve(watched);
     }
     watched = holder;
@@ -201,9 +214,14 @@
     }
   }
 
+  /* A team's cards left, the way most tables count them: its points in total (the points
+     pad), then each player's cards (the picker) by the same step. */
   function cardsLeft(side) {
-    return visibleInputs(side, "fieldset.hands input")[0] ||
-      visibleInputs(form, ".player-row [data-card-input]")[0];
+    var group = visibleInputs(side, "fieldset.hands input");
+    var points = group.filter(function (input) {
+      return input.matches("[name$='-points']");
+    })[0];
+    return points || group[0] || visibleInputs(form, ".player-row [data-card-input]")[0];
   }
 
   var step = {

@@ -396,7 +396,8 @@ class Scorer:
         else:
             if not in_reach(field_) and left and at == side:
                 self.count.tap(left, "focus a field", f"{label} cards left")
-            self.count.tap(field_, "focus a field", f"{label} points")
+            if not self.focused(field_):  # the step goes to the points first
+                self.count.tap(field_, "focus a field", f"{label} points")
         for key in pad_taps(points):
             self.count.tap(
                 self.page.locator(f"[data-points-pad] [data-add='{key}']"), "points pad", str(key)

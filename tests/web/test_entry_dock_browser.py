@@ -186,30 +186,28 @@ def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
         expect(other).to_have_value("3C 4C 5C")
         screen(page, screenshots, f"{name}-team")
 
-        # One tap: the team's cards left; its points field is in sight with them.
+        # One tap: the team's cards left, as its points in total, on the points pad.
         page.locator("[data-dock-step='left']").click()
-        left = page.locator("[data-side='1'] fieldset.hands input").first
-        expect(left).to_be_focused()
-        above_the_dock(page, left, "the cards left")
-        docked(page, "picker")
-        # Its points: in sight under it, or the step's next tap (it names the field it goes to).
         points = page.locator("#s1-points")
-        left_step = page.locator("[data-dock-step='left']")
-        for _ in range(3):
-            settle(page)
-            if box(points)["bottom"] <= box(page.locator("[data-entry-dock]"))["top"]:
-                points.click()
-                break
-            left_step.click()
-            above_the_dock(page, page.locator(":focus"), "the next of the cards left")
-            if points.evaluate("e => e === document.activeElement"):
-                break
         expect(points).to_be_focused()
         docked(page, "pad")
+        above_the_dock(page, points, "the points field")
         page.locator("[data-entry-dock] [data-add='20']").click()
         expect(points).to_have_value("20")
         above_the_dock(page, points, "the points field, in use")
         screen(page, screenshots, f"{name}-pad")
+        # The same step, named after where it goes: each player's cards, with the picker.
+        left_step = page.locator("[data-dock-step='left']")
+        players = page.locator("[data-side='1'] fieldset.hands input[data-card-input]")
+        for n in range(players.count()):
+            name_of = players.nth(n).get_attribute("data-dock-name") or "?"
+            expect(left_step).to_contain_text(name_of)
+            left_step.click()
+            expect(players.nth(n)).to_be_focused()
+            docked(page, "picker")
+            above_the_dock(page, players.nth(n), f"{name_of}'s cards left")
+        left_step.click()  # round again to the points
+        expect(points).to_be_focused()
         # The next team's points, in one tap.
         team.click()
         expect(page.locator("#s0-points")).to_be_focused()

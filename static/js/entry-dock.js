@@ -388,7 +388,20 @@
   });
 
   dock.hidden = false;
-  showSteps(false);
   lift();
   fitPage();
+  // A field focused before this script ran (a refused hand opens at its problem): its keys
+  // and steps, and the field above them.
+  var focused = document.activeElement;
+  if (focused && form.contains(focused) && focused.matches(FIELDS)) {
+    current = focused;
+    showSteps(true);
+    watch(focused);
+    window.requestAnimationFrame(function () {
+      fitPage();
+      keepInView(false);
+    });
+  } else {
+    showSteps(false);
+  }
 })();

@@ -450,19 +450,30 @@
     // Once the picker has settled under the field (card-picker.js, in the next frame), what
     // says what is wrong above the field (a side's name and its failed opening line) comes
     // into sight too, as long as the field stays on the screen.
+    // The screen ends at the keys where they are docked (entry-dock.js): the field comes
+    // above them first.
     var said = field && field.getAttribute("aria-describedby");
     var line = said && document.getElementById(said.split(" ")[0]);
-    if (line && line.matches(".opening-line")) {
-      var heading = line.previousElementSibling;
-      var top = heading && heading.matches("h2") ? heading : line;
-      window.requestAnimationFrame(function () {
+    var heading = line && line.matches(".opening-line") ? line.previousElementSibling : null;
+    var top = heading && heading.matches("h2") ? heading : line;
+    window.requestAnimationFrame(function () {
+      if (!field) {
+        return;
+      }
+      var dock = form.querySelector("[data-entry-dock]:not([hidden])");
+      var floor = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+      var under = field.getBoundingClientRect().bottom + 8 - floor;
+      if (under > 0) {
+        window.scrollBy(0, under);
+      }
+      if (top && line.matches(".opening-line")) {
         var above = top.getBoundingClientRect().top - 8;
-        var room = window.innerHeight - field.getBoundingClientRect().bottom - 8;
+        var room = floor - field.getBoundingClientRect().bottom - 8;
         if (above < 0) {
           window.scrollBy(0, Math.max(above, -room));
         }
-      });
-    }
+      }
+    });
     return true;
   }
 

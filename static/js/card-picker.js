@@ -289,6 +289,12 @@
 
     /* --- where the picker is: in sight, and still under the finger ----------------------- */
 
+    /* In a dock (the hand form's, static/js/entry-dock.js) the picker never moves: the dock
+       keeps the field in sight above it, and nothing here scrolls the page. */
+    function docked() {
+      return Boolean(picker.closest("[data-entry-dock]"));
+    }
+
     // Room kept above the keys for the field and what grows under it as cards go in (card
     // faces, the verdict), so neither the field nor the keys leave the screen meanwhile.
     var ROOM_ABOVE = 168;
@@ -297,7 +303,7 @@
        above it for the field (or as high as shows every key, on a short screen). */
     function keepInSight() {
       window.requestAnimationFrame(function () {
-        if (picker.hidden) {
+        if (picker.hidden || docked()) {
           return;
         }
         watchHolder(); // the page has moved the picker under the field by now
@@ -321,7 +327,7 @@
     var growth = window.ResizeObserver
       ? new window.ResizeObserver(function () {
           var height = holder ? holder.getBoundingClientRect().height : 0;
-          if (holder && !picker.hidden && picker.previousElementSibling === holder) {
+          if (holder && !picker.hidden && !docked() && picker.previousElementSibling === holder) {
             window.scrollBy(0, height - holderHeight);
           }
           holderHeight = height;

@@ -4,7 +4,8 @@
  *
  * With it: each meld is judged while it is typed or tapped (POST /api/v1/melds/check), empty
  * meld rows stay folded until "Add meld", Enter in a meld moves to the next one, the card
- * picker follows the card field in use, and a second tap on Save sends nothing twice.
+ * picker opens for the card field in use (in the page's dock, entry-dock.js, where it has
+ * one; else right under the field), and a second tap on Save sends nothing twice.
  * Save and Preview wait for the kózi where every hand has one; ticking a flag ticks the flag
  * it implies (data-implies); and every change asks the live preview (the form's
  * data-preview-url: each side's lines, its opening line, the problems and the match totals)
@@ -214,10 +215,10 @@
     }
   });
 
-  /* --- the card picker sits under the card field in use ----------------------------------- */
+  /* --- the card picker opens for the card field in use ----------------------------------- */
 
   // card-picker.js (loaded first) shows the picker; it waits here, folded, until a card
-  // field is in use, then opens right under that field.
+  // field is in use, then opens: in its dock, or right under that field.
   var picker = form.querySelector("[data-card-picker]");
   if (picker) {
     var pickerReady = !picker.hidden;
@@ -228,7 +229,8 @@
         return;
       }
       var holder = input.closest("[data-meld-row]") || input.closest(".field") || input;
-      if (holder.nextSibling !== picker) {
+      // A docked picker stays in its dock (static/js/entry-dock.js).
+      if (!picker.closest("[data-entry-dock]") && holder.nextSibling !== picker) {
         holder.parentNode.insertBefore(picker, holder.nextSibling);
       }
       picker.hidden = false;
@@ -468,19 +470,30 @@
     // Once the picker has settled under the field (card-picker.js, in the next frame), what
     // says what is wrong above the field (a side's name and its failed opening line) comes
     // into sight too, as long as the field stays on the screen.
+    // The screen ends at the keys where they are docked (entry-dock.js): the field comes
+    // above them first.
     var said = field && field.getAttribute("aria-describedby");
     var line = said && document.getElementById(said.split(" ")[0]);
-    if (line && line.matches(".opening-line")) {
-      var heading = line.previousElementSibling;
-      var top = heading && heading.matches("h2") ? heading : line;
-      window.requestAnimationFrame(function () {
+    var heading = line && line.matches(".opening-line") ? line.previousElementSibling : null;
+    var top = heading && heading.matches("h2") ? heading : line;
+    window.requestAnimationFrame(function () {
+      if (!field) {
+        return;
+      }
+      var dock = form.querySelector("[data-entry-dock]:not([hidden])");
+      var floor = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+      var under = field.getBoundingClientRect().bottom + 8 - floor;
+      if (under > 0) {
+        window.scrollBy(0, under);
+      }
+      if (top && line.matches(".opening-line")) {
         var above = top.getBoundingClientRect().top - 8;
-        var room = window.innerHeight - field.getBoundingClientRect().bottom - 8;
+        var room = floor - field.getBoundingClientRect().bottom - 8;
         if (above < 0) {
           window.scrollBy(0, Math.max(above, -room));
         }
-      });
-    }
+      }
+    });
     return true;
   }
 

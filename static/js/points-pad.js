@@ -45,7 +45,9 @@
       }
       current = input;
       var holder = input.closest(".field") || input;
-      if (holder.nextSibling !== pad) {
+      // A docked pad stays in its dock, which keeps the field in sight (static/js/entry-dock.js).
+      var docked = Boolean(pad.closest("[data-entry-dock]"));
+      if (!docked && holder.nextSibling !== pad) {
         holder.parentNode.insertBefore(pad, holder.nextSibling);
       }
       pad.hidden = false;
@@ -55,6 +57,9 @@
       }
       // The field (its running sum) and every key in sight together.
       window.requestAnimationFrame(function () {
+        if (docked) {
+          return;
+        }
         var top = holder.getBoundingClientRect().top - 8;
         var bottom = pad.getBoundingClientRect().bottom + 8;
         if (bottom > window.innerHeight) {

@@ -73,10 +73,13 @@ def seen(page: Page, folder: Path, name: str) -> None:
 
 
 def in_sight(page: Page, element_id: str) -> bool:
+    """On the screen, and above the docked keys (issue 19) where they are up."""
     return bool(
         page.evaluate(
             """id => { const r = document.getElementById(id).getBoundingClientRect();
-                return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }""",
+                const dock = document.querySelector("[data-entry-dock]:not([hidden])");
+                const floor = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+                return r.height > 0 && r.top >= 0 && r.bottom <= floor; }""",
             element_id,
         )
     )
@@ -134,6 +137,9 @@ def test_a_refused_save_opens_at_its_first_problem(
             "() => document.getElementById('side-1-opening').getBoundingClientRect().top >= 0"
         )
         assert in_sight(page, "side-1-opening") and in_sight(page, "s1-meld-1")
+        # With the keys docked under it, and the steps on to the next meld or team.
+        expect(page.locator("[data-entry-dock] [data-card-picker]")).to_be_visible()
+        expect(page.locator("[data-dock-step='meld']")).to_be_visible()
         seen(page, screenshots, f"issue19-refused-{lang}")
         shoot(page, screenshots, f"issue19-refused-{lang}")
 
@@ -143,6 +149,8 @@ def test_a_refused_save_opens_at_its_first_problem(
         seen(page, screenshots, f"issue19-refused-{lang}-top")
         link.click()
         expect(field).to_be_focused()
+        # The frame after the focus, where the field is kept above the docked keys.
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
         assert in_sight(page, "s1-meld-1")
 
         page.set_viewport_size({"width": 360, "height": 640})

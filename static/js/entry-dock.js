@@ -1,0 +1,407 @@
+/*
+ * The hand form's dock (templates/play/hand.html, [data-entry-dock]): fixed at the foot of the
+ * screen like a phone's keyboard, so a hand goes in without scrolling (issue 19).
+ *
+ * - Always there: this hand's score for each team and the match total after it (from the live
+ *   preview's "hand:preview" event, documented in hand-entry.js) and a Save button.
+ * - While a field is in use: the card picker (a card field) or the points pad (a points
+ *   field), which card-picker.js, hand-entry.js and points-pad.js leave in the dock rather
+ *   than under the field; and three one-tap steps: the next meld of the team in use, the next
+ *   team (the same kind of field there: its melds, or its cards left), and the team's cards
+ *   left (its points in total first, then, tap by tap, each player's cards: the step names
+ *   the field it goes to). The field in use is kept just above the dock, with room under a meld for its card
+ *   faces and verdict, and what belongs with it above (the team's "went out" when it is the
+ *   first meld, the team's other cards-left fields) when that fits too.
+ * - With the phone's own keyboard (⌨), the keys fold and the dock rides on top of that
+ *   keyboard (the visual viewport), so the field, the steps and Save stay in sight.
+ *
+ * Page scrolls made here cost the player nothing; the page gets room at its foot for the
+ * dock (body padding), so its last lines can still come above it.
+ */
+(function () {
+  "use strict";
+
+  var dock = document.querySelector("[data-entry-dock]");
+  var form = dock && dock.closest("form");
+  if (!form) {
+    return;
+  }
+  var FIELDS = "[data-card-input], [name$='-points']";
+  var GAP = 4;
+  var STATUS_MS = 4000; // what a shortcut did covers the scores this long, or until the next tap
+  var GROW = 44; // room under a meld row for the card faces and the verdict that come with cards
+  var picker = dock.querySelector("[data-card-picker]");
+  var pad = dock.querySelector("[data-points-pad]");
+  var steps = {
+    meld: dock.querySelector("[data-dock-step='meld']"),
+    team: dock.querySelector("[data-dock-step='team']"),
+    left: dock.querySelector("[data-dock-step='left']"),
+  };
+  var teamName = dock.querySelector("[data-dock-team-name]");
+  var LEFT = steps.left.textContent.trim();
+  var current = null; // the field in use while the keys are up
+
+  function sides() {
+    return Array.prototype.slice.call(form.querySelectorAll("[data-side]"));
+  }
+
+  function visibleInputs(within, selector) {
+    return Array.prototype.filter.call(within.querySelectorAll(selector), function (input) {
+      return !input.closest("[hidden]") && input.type !== "hidden";
+    });
+  }
+
+  /* --- room: the page ends above the dock; the dock sits on the phone's keyboard ---------- */
+
+  // The room only grows: were it to shrink with the dock (the pad for the picker), a page
+  // scrolled to its end would drop by as much and take the field under the keys.
+  var room = 0;
+
+  function fitPage() {
+    var height = Math.ceil(dock.getBoundingClientRect().height);
+    if (height > room) {
+      room = height;
+      document.body.style.paddingBottom = room + "px";
+    }
+  }
+
+  function lift() {
+    var view = window.visualViewport;
+    var below = view ? window.innerHeight - view.height - view.offsetTop : 0;
+    dock.style.bottom = Math.max(0, Math.round(below)) + "px";
+  }
+
+  function screenTop() {
+    return (window.visualViewport ? Math.max(0, window.visualViewport.offsetTop) : 0) + GAP;
+  }
+
+  /* --- the field in use, just above the dock --------------------------------------------- */
+
+  function holderOf(input) {
+    return input.closest("[data-meld-row]") || input.closest(".field") || input;
+  }
+
+  /* What may come into sight with the field, when it fits: the team's toggles and heading
+     above its first meld, all of a team's cards left around one of them. */
+  function contextOf(input) {
+    if (input.hasAttribute("data-meld")) {
+      var side = input.closest("[data-side]");
+      var first = side && visibleInputs(side, "[data-meld]")[0];
+      return first === input ? side.querySelector(".toggles") : null;
+    }
+    return input.closest("fieldset.hands") || input.closest(".player-row");
+  }
+
+  function keepInView(fresh) {
+    if (!current || dock.hidden) {
+      return;
+    }
+    var box = holderOf(current).getBoundingClientRect();
+    var top = box.top;
+    var bottom = box.bottom;
+    var highest = screenTop();
+    var keys = dock.getBoundingClientRect().top - GAP;
+    var lowest = keys;
+    if (fresh && current.hasAttribute("data-meld")) {
+      lowest -= Math.max(0, GROW - (box.bottom - current.getBoundingClientRect().bottom));
+    }
+    var context = fresh && contextOf(current);
+    var from = top;
+    if (context) {
+      var around = context.getBoundingClientRect();
+      from = Math.min(top, around.top);
+      var to = Math.max(bottom, around.bottom);
+      if (to - from <= lowest - highest) {
+        top = from;
+        bottom = to;
+      } else if (to - from <= keys - highest) {
+        // Its "went out" before the room for the faces: the cards that come scroll it away.
+        lowest = keys;
+        top = from;
+        bottom = to;
+      } else if (!current.hasAttribute("data-meld")) {
+        // A team's cards left that do not fit whole: the field at the top, and as many of
+        // the fields after it (the points) as fit under it.
+        bottom = Math.min(to, top + lowest - highest);
+      }
+    }
+    var by = 0;
+    if (bottom > lowest) {
+      by = bottom - lowest;
+    } else if (top < highest) {
+      by = top - highest;
+    }
+    if (top - by < highest) {
+      by = top - highest; // taller than the room: its top (the field itself) wins
+    }
+    if (Math.abs(by) > 1) {
+      window.scrollBy(0, by);
+    }
+  }
+
+  // Cards going in grow the row (faces, a verdict): it stays above the keys. So does a
+  // change above it (a verdict or an opening line come late), which grows the form.
+  var growth = window.ResizeObserver
+    ? new window.ResizeObserver(function () {
+        keepInView(false);
+      })
+    : null;
+  if (growth) {
+    growth.observe(form);
+  }
+  var watched = null;
+
+  function watch(input) {
+    var holder = input ? holderOf(input) : null;
+    if (!growth || holder === watched) {
+      return;
+    }
+    if (watched && watched !== form) {
+      growth.unobserve(watched);
+    }
+    watched = holder;
+    if (holder) {
+      growth.observe(holder);
+    }
+  }
+
+  /* --- the steps ------------------------------------------------------------------------- */
+
+  function sideOf(input) {
+    return (input && input.closest("[data-side]")) || null;
+  }
+
+  function nextSide(side) {
+    var all = sides();
+    return all[(all.indexOf(side) + 1) % all.length];
+  }
+
+  function showSteps(on) {
+    var side = sideOf(current);
+    steps.meld.hidden = !on;
+    steps.left.hidden = !on;
+    steps.team.hidden = !on || sides().length < 2;
+    if (on && teamName) {
+      var next = side ? nextSide(side) : sides()[0];
+      teamName.textContent = next ? next.getAttribute("data-side-label") : "";
+    }
+    // "Cards left", or, in them, the name of the one the step goes to next.
+    var group = on && side ? visibleInputs(side, "fieldset.hands input") : [];
+    var at = group.indexOf(current);
+    var then = at < 0 ? null : group[(at + 1) % group.length];
+    steps.left.textContent = then ? (then.getAttribute("data-dock-name") || LEFT) + " ›" : LEFT;
+    dock.classList.toggle("has-keys", on);
+  }
+
+  function go(input) {
+    if (input) {
+      input.focus({ preventScroll: true });
+    }
+  }
+
+  /* A team's first empty meld row in sight, or a new one from its "Add meld". */
+  function emptyMeld(side) {
+    var empty = visibleInputs(side, "[data-meld]").filter(function (input) {
+      return !input.value.trim();
+    })[0];
+    if (empty) {
+      go(empty);
+      return;
+    }
+    var add = side.querySelector("[data-add-meld]");
+    if (add) {
+      add.click(); // hand-entry.js opens the row and focuses it
+    }
+  }
+
+  /* A team's cards left, the way most tables count them: its points in total (the points
+     pad), then each player's cards (the picker) by the same step. */
+  function cardsLeft(side) {
+    var group = visibleInputs(side, "fieldset.hands input");
+    var points = group.filter(function (input) {
+      return input.matches("[name$='-points']");
+    })[0];
+    return points || group[0] || visibleInputs(form, ".player-row [data-card-input]")[0];
+  }
+
+  var step = {
+    meld: function (side) {
+      var add = side.querySelector("[data-add-meld]");
+      if (add) {
+        add.click();
+      }
+    },
+    team: function (side) {
+      var next = nextSide(side);
+      var mine = visibleInputs(side, "fieldset.hands input");
+      var at = current ? mine.indexOf(current) : -1;
+      if (at < 0) {
+        emptyMeld(next);
+        return;
+      }
+      var theirs = visibleInputs(next, "fieldset.hands input");
+      go(theirs[Math.min(at, theirs.length - 1)]);
+    },
+    left: function (side) {
+      // In a team's cards left, the next of them (a player's cards, then the points).
+      var group = visibleInputs(side, "fieldset.hands input");
+      var at = group.indexOf(current);
+      go(at < 0 ? cardsLeft(side) : group[(at + 1) % group.length]);
+    },
+  };
+
+  Object.keys(steps).forEach(function (name) {
+    steps[name].addEventListener("click", function () {
+      step[name](sideOf(current) || sides()[0]);
+    });
+  });
+
+  /* --- Save: the form's own, pressed from here ------------------------------------------- */
+
+  // The form's Save (its outbox, its kózi gate, its one-send guard) is the one that sends;
+  // the dock's mirrors whether it may be pressed.
+  var save = form.querySelector("button[data-save]");
+  var dockSave = dock.querySelector("[data-dock-save]");
+  if (save && dockSave) {
+    var mirror = function () {
+      dockSave.disabled = save.disabled;
+    };
+    mirror();
+    if (window.MutationObserver) {
+      new window.MutationObserver(mirror).observe(save, { attributes: true });
+    }
+    dockSave.addEventListener("click", function () {
+      if (!save.disabled) {
+        save.click();
+      }
+    });
+  }
+
+  /* --- keys up and down ------------------------------------------------------------------ */
+
+  form.addEventListener("focusin", function (event) {
+    var target = event.target;
+    if (!target.matches || dock.contains(target)) {
+      return;
+    }
+    if (target.matches(FIELDS)) {
+      current = target;
+      showSteps(true);
+      watch(target);
+      // The picker or pad has taken its place in the dock by the next frame.
+      window.requestAnimationFrame(function () {
+        fitPage();
+        keepInView(true);
+      });
+    } else if (target.matches("textarea, select, input[type=text], input[type=number]")) {
+      // A field typed on the phone's keyboard (the reason, a count): the keys fold away.
+      current = null;
+      watch(null);
+      if (picker) {
+        picker.hidden = true;
+      }
+      if (pad) {
+        pad.hidden = true;
+      }
+      showSteps(false);
+      window.requestAnimationFrame(fitPage);
+    }
+  });
+
+  // ⌨: the keys fold while the phone's keyboard types, and come back with the next ⌨.
+  dock.addEventListener("click", function (event) {
+    var key = event.target.closest("[data-picker-keyboard], [data-pad-keyboard]");
+    if (key) {
+      dock.classList.toggle("is-typing", key.getAttribute("aria-pressed") === "true");
+      window.requestAnimationFrame(function () {
+        fitPage();
+        keepInView(false);
+      });
+    }
+  });
+
+  if (window.visualViewport) {
+    var onView = function () {
+      lift();
+      window.requestAnimationFrame(function () {
+        keepInView(false);
+      });
+    };
+    window.visualViewport.addEventListener("resize", onView);
+    window.visualViewport.addEventListener("scroll", lift);
+  }
+  if (window.ResizeObserver) {
+    // The dock grows (a line of status, the pad for the picker): the field stays above it.
+    new window.ResizeObserver(function () {
+      fitPage();
+      keepInView(false);
+    }).observe(dock);
+  }
+
+  /* --- what the picker said: over the scores for a moment, then the scores again --------- */
+
+  var status = picker && picker.querySelector("[data-picker-status]");
+  var statusTimer = null;
+  if (status && window.MutationObserver) {
+    new window.MutationObserver(function () {
+      window.clearTimeout(statusTimer);
+      if (status.textContent) {
+        statusTimer = window.setTimeout(function () {
+          status.textContent = "";
+        }, STATUS_MS);
+      }
+    }).observe(status, { childList: true, characterData: true, subtree: true });
+  }
+
+  /* --- the scores ------------------------------------------------------------------------ */
+
+  var scores = dock.querySelectorAll("[data-dock-score]");
+  var totals = dock.querySelectorAll("[data-dock-total]");
+
+  function showScores(teams, after) {
+    Array.prototype.forEach.call(scores, function (score, i) {
+      score.textContent = teams[i] !== undefined && teams[i] !== null ? String(teams[i]) : "–";
+    });
+    Array.prototype.forEach.call(totals, function (total, i) {
+      total.textContent = after[i] !== undefined && after[i] !== null ? String(after[i]) : "";
+      total.hidden = !total.textContent;
+    });
+  }
+
+  // What the server drew (a correction, a refused hand), then every live preview.
+  function drawn(selector) {
+    return Array.prototype.map.call(form.querySelectorAll(selector), function (one) {
+      return one.textContent.trim();
+    });
+  }
+  showScores(drawn("[data-preview] [data-preview-score]"), drawn("[data-preview] [data-preview-total]"));
+  form.addEventListener("hand:preview", function (event) {
+    var answer = event.detail || {};
+    showScores(
+      (answer.teams || []).map(function (team) {
+        return team.score;
+      }),
+      (answer.totals || []).map(function (side) {
+        return side.total;
+      })
+    );
+  });
+
+  dock.hidden = false;
+  lift();
+  fitPage();
+  // A field focused before this script ran (a refused hand opens at its problem): its keys
+  // and steps, and the field above them.
+  var focused = document.activeElement;
+  if (focused && form.contains(focused) && focused.matches(FIELDS)) {
+    current = focused;
+    showSteps(true);
+    watch(focused);
+    window.requestAnimationFrame(function () {
+      fitPage();
+      keepInView(false);
+    });
+  } else {
+    showSteps(false);
+  }
+})();

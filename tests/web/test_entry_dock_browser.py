@@ -1,0 +1,282 @@
+"""Entry without scrolling (issue 19): on the hand form the card picker is docked at the foot
+of the screen like a keyboard, the field in use and its verdict stay in sight above it, one
+tap moves to the next meld, the next team or the cards left, and Save with this hand's scores
+is on the screen all along. In real Chromium at 390×844 and 360×640, English and Greek, light
+and dark; with the phone's own keyboard (⌨) too. Before, the picker hung under the field, so
+its lower rows, the next team and Save (about 4,000 px down) kept leaving the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Locator, Page, expect
+from support.browser import fits_a_phone
+from support.world import signed_in
+
+pytestmark = pytest.mark.browser
+
+# Where a thing is on the screen, and whether a finger can tap it there: its box in the
+# viewport and not under anything else (its middle hits it).
+BOX = """e => {
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
+            free: Boolean(hit) && (e.contains(hit) || hit.contains(e))};
+}"""
+
+
+def box(target: Locator) -> dict[str, Any]:
+    found: dict[str, Any] = target.evaluate(BOX)
+    return found
+
+
+def sign_in(page: Page, app: Flask, live_server: str) -> None:
+    client = app.test_client()
+    signed_in(client, 1)
+    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
+    assert cookie is not None
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
+
+
+def settle(page: Page) -> None:
+    """Two frames: the page keeps the field in sight in the frame after a focus or a card."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def on_screen(page: Page, target: Locator, what: str) -> dict[str, Any]:
+    """`target` wholly on the screen and free to tap."""
+    settle(page)
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    at = box(target)
+    assert at["height"] > 0, f"{what} is not shown"
+    assert at["top"] >= 0 and at["bottom"] <= height + 0.5, f"{what} is off the screen: {at}"
+    assert at["free"], f"{what} is covered: {at}"
+    return at
+
+
+def above_the_dock(page: Page, target: Locator, what: str) -> None:
+    """`target` on the screen, above the dock (nothing of it under the keys)."""
+    at = on_screen(page, target, what)
+    dock = box(page.locator("[data-entry-dock]"))
+    assert at["bottom"] <= dock["top"] + 0.5, f"{what} is under the dock: {at} / {dock}"
+
+
+def docked(page: Page, keys: Literal["picker", "pad"]) -> None:
+    """The dock at the foot of the screen with every key of `keys` in sight, and Save and this
+    hand's scores on the screen; nothing scrolls sideways."""
+    size = page.viewport_size
+    assert size is not None
+    dock = on_screen(page, page.locator("[data-entry-dock]"), "the dock")
+    assert abs(dock["bottom"] - size["height"]) <= 1, "the dock is not at the foot"
+    on_screen(page, page.locator("[data-dock-save]"), "Save")
+    # The scores, or for a moment over them what a shortcut did.
+    status = page.locator("[data-entry-dock] [data-picker-status]")
+    if status.is_visible() and status.inner_text():
+        on_screen(page, status, "what the picker did")
+    else:
+        on_screen(page, page.locator("[data-dock-scores]"), "the scores")
+    if keys == "picker":
+        picker = page.locator("[data-entry-dock] [data-card-picker]")
+        expect(picker).to_be_visible()
+        for code in ("AS", "7C", "8S", "KC", "KD", "JK"):  # the corners of both blocks
+            on_screen(page, picker.locator(f"[data-card='{code}']"), f"the key {code}")
+        on_screen(page, picker.locator("[data-picker-back]"), "⌫")
+    else:
+        pad = page.locator("[data-entry-dock] [data-points-pad]")
+        expect(pad).to_be_visible()
+        for value in (5, 100):
+            on_screen(page, pad.locator(f"[data-add='{value}']"), f"+{value}")
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= size["width"], f"the page scrolls sideways ({scroll}px)"
+
+
+def screen(page: Page, folder: Path, name: str) -> None:
+    page.screenshot(path=folder / f"{name}.png")
+
+
+RUNS = [
+    pytest.param({"width": 390, "height": 844}, "en-US", "light", id="390x844-en-light"),
+    pytest.param({"width": 360, "height": 640}, "en-US", "light", id="360x640-en-light"),
+    pytest.param({"width": 360, "height": 640}, "el-GR", "dark", id="360x640-el-dark"),
+    pytest.param({"width": 390, "height": 844}, "el-GR", "dark", id="390x844-el-dark"),
+]
+
+
+@pytest.mark.parametrize(("size", "locale", "scheme"), RUNS)
+def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
+    browser: Browser,
+    app: Flask,
+    live_server: str,
+    match_id: int,
+    screenshots: Path,
+    size: Any,
+    locale: str,
+    scheme: Literal["light", "dark"],
+) -> None:
+    context = browser.new_context(
+        viewport=size,
+        locale=locale,
+        color_scheme=scheme,
+        is_mobile=True,
+        has_touch=True,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    name = f"issue19-dock-{size['width']}x{size['height']}-{locale[:2]}-{scheme}"
+    try:
+        sign_in(page, app, live_server)
+        page.goto(f"{live_server}/matches/{match_id}/hands/new")
+        # Before any field: the dock is Save and the scores alone, at the foot of the screen.
+        dock = page.locator("[data-entry-dock]")
+        expect(dock).to_be_visible()
+        expect(page.locator("[data-dock-step='meld']")).to_be_hidden()
+        on_screen(page, page.locator("[data-dock-save]"), "Save")
+        fits_a_phone(page, size["width"])
+
+        # The kózi opens the first meld, with the picker docked under it.
+        page.locator("label[for='kozi-H']").click()
+        first = page.locator("[data-side='0'] [data-meld-row] input").first
+        expect(first).to_be_focused()
+        docked(page, "picker")
+        above_the_dock(page, first, "the first meld")
+        settle(page)
+        screen(page, screenshots, f"{name}-first")
+        # The team's "went out" is in sight with its first meld: ticked there, no scroll.
+        on_screen(page, page.locator("label.toggle", has=page.locator("#s0-out")), "went out")
+        picker = page.locator("[data-entry-dock] [data-card-picker]")
+        for code in ("QD", "QC", "QH"):
+            picker.locator(f"[data-card='{code}']").click()
+        verdict = page.locator("[data-side='0'] [data-meld-row]").first.locator("[data-verdict]")
+        expect(verdict).not_to_be_empty()
+        above_the_dock(page, first, "the first meld, filled")
+        above_the_dock(page, verdict, "its verdict")
+        docked(page, "picker")
+        screen(page, screenshots, f"{name}-meld")
+
+        # One tap: the team's next meld.
+        page.locator("[data-dock-step='meld']").click()
+        second = page.locator("[data-side='0'] [data-meld-row] input").nth(1)
+        expect(second).to_be_focused()
+        above_the_dock(page, second, "the second meld")
+        for code in ("5S", "9S"):  # a run by its ends
+            picker.locator(f"[data-card='{code}']").click()
+        expect(second).to_have_value("5S 6S 7S 8S 9S")
+        second_verdict = (
+            page.locator("[data-side='0'] [data-meld-row]").nth(1).locator("[data-verdict]")
+        )
+        expect(second_verdict).not_to_be_empty()
+        above_the_dock(page, second_verdict, "its verdict")
+        docked(page, "picker")
+
+        # One tap: the next team, at its first meld; its name is on the step.
+        team = page.locator("[data-dock-step='team']")
+        expect(team).to_contain_text(
+            page.locator("[data-side='1']").get_attribute("data-side-label") or "?"
+        )
+        team.click()
+        other = page.locator("[data-side='1'] [data-meld-row] input").first
+        expect(other).to_be_focused()
+        above_the_dock(page, other, "the next team's first meld")
+        docked(page, "picker")
+        for code in ("3C", "5C"):
+            picker.locator(f"[data-card='{code}']").click()
+        expect(other).to_have_value("3C 4C 5C")
+        screen(page, screenshots, f"{name}-team")
+
+        # One tap: the team's cards left, as its points in total, on the points pad.
+        page.locator("[data-dock-step='left']").click()
+        points = page.locator("#s1-points")
+        expect(points).to_be_focused()
+        docked(page, "pad")
+        above_the_dock(page, points, "the points field")
+        page.locator("[data-entry-dock] [data-add='20']").click()
+        expect(points).to_have_value("20")
+        above_the_dock(page, points, "the points field, in use")
+        screen(page, screenshots, f"{name}-pad")
+        # The same step, named after where it goes: each player's cards, with the picker.
+        left_step = page.locator("[data-dock-step='left']")
+        players = page.locator("[data-side='1'] fieldset.hands input[data-card-input]")
+        for n in range(players.count()):
+            name_of = players.nth(n).get_attribute("data-dock-name") or "?"
+            expect(left_step).to_contain_text(name_of)
+            left_step.click()
+            expect(players.nth(n)).to_be_focused()
+            docked(page, "picker")
+            above_the_dock(page, players.nth(n), f"{name_of}'s cards left")
+        left_step.click()  # round again to the points
+        expect(points).to_be_focused()
+        # The next team's points, in one tap.
+        team.click()
+        expect(page.locator("#s0-points")).to_be_focused()
+        above_the_dock(page, page.locator("#s0-points"), "the other team's points")
+        docked(page, "pad")
+
+        # The scores in the dock follow the live preview.
+        expect(page.locator("[data-dock-score]").first).not_to_have_text("–")
+        on_screen(page, page.locator("[data-dock-scores]"), "the scores")
+        fits_a_phone(page, size["width"])
+        screen(page, screenshots, f"{name}-scores")
+
+        # Save, from the dock, with no scroll.
+        page.locator("[data-dock-save]").click()
+        expect(page).to_have_url(f"{live_server}/matches/{match_id}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "locale"),
+    [
+        pytest.param({"width": 360, "height": 640}, "en-US", id="360x640-en"),
+        pytest.param({"width": 390, "height": 844}, "el-GR", id="390x844-el"),
+    ],
+)
+def test_the_phone_keyboard_still_types_with_the_dock(
+    browser: Browser,
+    app: Flask,
+    live_server: str,
+    match_id: int,
+    screenshots: Path,
+    size: Any,
+    locale: str,
+) -> None:
+    context = browser.new_context(
+        viewport=size,
+        locale=locale,
+        is_mobile=True,
+        has_touch=True,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    try:
+        sign_in(page, app, live_server)
+        page.goto(f"{live_server}/matches/{match_id}/hands/new")
+        page.locator("label[for='kozi-S']").click()
+        first = page.locator("[data-side='0'] [data-meld-row] input").first
+        expect(first).to_be_focused()
+        keyboard = page.locator("[data-entry-dock] [data-picker-keyboard]")
+        keyboard.click()
+        expect(keyboard).to_have_attribute("aria-pressed", "true")
+        expect(first).to_have_attribute("inputmode", "text")
+        expect(first).to_be_focused()
+        # The card keys fold for the phone's keyboard; ⌨, the steps and Save stay.
+        expect(page.locator("[data-entry-dock] .picker-block").first).to_be_hidden()
+        on_screen(page, keyboard, "⌨")
+        on_screen(page, page.locator("[data-dock-save]"), "Save")
+        on_screen(page, page.locator("[data-dock-step='team']"), "the next team")
+        page.keyboard.type("3H-6H")
+        expect(first).to_have_value("3H-6H")
+        above_the_dock(page, first, "the typed meld")
+        typed_verdict = page.locator("[data-side='0'] [data-verdict]").first
+        expect(typed_verdict).not_to_be_empty()
+        above_the_dock(page, typed_verdict, "its verdict")
+        screen(page, screenshots, f"issue19-dock-keyboard-{size['width']}-{locale[:2]}")
+        # ⌨ again: the card keys are back, docked whole.
+        keyboard.click()
+        expect(keyboard).to_have_attribute("aria-pressed", "false")
+        docked(page, "picker")
+        above_the_dock(page, first, "the meld")
+    finally:
+        context.close()

@@ -33,6 +33,7 @@ from scorekeeper.match import (
 )
 from scorekeeper.models import Match
 from scorekeeper.numbers import short, whole_number
+from scorekeeper.play.offline_score import marked_melds
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.scoring import kozi_missing
@@ -258,7 +259,7 @@ class HandForm:
             form.sides.append(
                 SideFields(
                     melds=melds,
-                    opening_melds=_marked(melds, data.getlist(f"s{i}-open")),
+                    opening_melds=list(marked_melds(melds, data.getlist(f"s{i}-open"))),
                     went_out=f"s{i}-out" in data,
                     took_biribaki=f"s{i}-biribaki" in data,
                     cut=str(data.get(f"s{i}-cut", "")),
@@ -390,20 +391,6 @@ class HandForm:
         if side.unplayed.strip():
             team["biribaki_unplayed"] = side.unplayed.strip()
         return team
-
-
-def _marked(melds: list[str], marks: list[str]) -> list[int]:
-    """The opening marks of a side, posted as the positions of their meld rows, as indexes
-    into the melds that hold cards (empty rows are not melds; a mark on one is dropped)."""
-    positions = {whole_number(m, len(melds)) for m in marks} - {None}
-    filled, marked = 0, []
-    for position, meld in enumerate(melds):
-        if not meld.strip():
-            continue
-        if position in positions:
-            marked.append(filled)
-        filled += 1
-    return marked
 
 
 def opening_line(needs: str, needed: int, points: int | None) -> str:

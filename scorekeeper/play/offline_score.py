@@ -106,13 +106,17 @@ def _contract(hand: HandScore) -> dict[str, Any]:
 
 
 def _whole(text: str) -> int | None:
+    """ASCII digits only, as scorekeeper.numbers reads them: "²" passes isdigit and fails
+    int(). (This module runs on the phone too, with the engine alone, so it cannot import
+    that reader.)"""
     text = text.strip()
-    return int(text) if text.isdigit() and len(text) <= 6 else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
-def _marked(melds: list[str], marks: list[str]) -> tuple[int, ...]:
-    """The opening marks (positions of meld rows) as indexes into the filled melds, as the
-    server's form reads them (hand_forms._marked)."""
+def marked_melds(melds: list[str], marks: list[str]) -> tuple[int, ...]:
+    """The opening marks of a side, posted as the positions of their meld rows, as indexes
+    into the melds that hold cards (empty rows are not melds; a mark on one is dropped).
+    The hand form reads them with this too, so the phone and the server read them alike."""
     positions = {_whole(m) for m in marks} - {None}
     filled, marked = 0, []
     for position, meld in enumerate(melds):
@@ -149,7 +153,7 @@ def _side(
     points = one(f"s{i}-points").strip()
     hands = [one(f"p{seat}-hand").strip() for seat in side["players"]]
     opening_text = one(f"s{i}-opening").strip() if setup.get("opening") else ""
-    marked = _marked(raw_melds, fields.get(f"s{i}-open", [])) if setup.get("opening") else ()
+    marked = marked_melds(raw_melds, fields.get(f"s{i}-open", [])) if setup.get("opening") else ()
     cut = one(f"s{i}-cut")
     failed = one(f"s{i}-failed").strip() if setup.get("failed") else ""
     unplayed = one(f"s{i}-unplayed").strip()

@@ -179,3 +179,14 @@ def until(page: Page, script: str, arg: object = None, seconds: float = 10) -> N
     while not page.evaluate(script, arg):
         assert time.monotonic() < deadline, f"still false after {seconds} s: {script}"
         page.wait_for_timeout(50)
+
+
+def settled(page: Page) -> None:
+    """Two frames on, a finger's pace: the dock and the picker keep the field in use above
+    the keys in the frame after a change, so a tap in the same frame can land while the page
+    moves under it (a verdict that came late scrolled "Add meld" from under the click)."""
+    page.evaluate(
+        # A hidden page draws no frame: half a second bounds the wait, so it never hangs.
+        "() => new Promise(r => {"
+        " requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 500); })"
+    )

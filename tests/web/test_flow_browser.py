@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import fits_a_phone, from_elsewhere, record_requests, shoot
+from support.browser import fits_a_phone, from_elsewhere, record_requests, settled, shoot
 from support.static_names import plain
 
 pytestmark = pytest.mark.browser
@@ -225,16 +225,6 @@ def start_match(me: Person, target: int | None = None) -> str:
     expect(page.locator("[data-total]")).to_have_text(["0", "0"])
     me.says("match started")
     return urlsplit(page.url).path
-
-
-def settled(page: Page) -> None:
-    """Two frames on, a finger's pace: the picker has kept its keys still by then (a click in
-    the same frame could land while the page is being scrolled back under it)."""
-    page.evaluate(
-        # A hidden page draws no frame: half a second bounds the wait, so it never hangs.
-        "() => new Promise(r => {"
-        " requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 500); })"
-    )
 
 
 def tap_cards(page: Page, target: Locator, taps: str) -> None:

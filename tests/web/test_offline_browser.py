@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
-from support.browser import PHONE, log_in, serve, shoot, until
+from support.browser import PHONE, log_in, serve, settled, shoot, until
 from support.hand_entries import typed
 from support.world import new_club, pagat_match
 
@@ -119,12 +119,16 @@ def player_field(page: Page, name: str) -> Any:
 
 
 def enter_melds(page: Page, side: int, melds: list[str]) -> None:
-    """Type melds into a side's rows, adding rows as the scorer does with "Add meld"."""
+    """Type melds into a side's rows, adding rows as the scorer does with "Add meld", each
+    after the last one's verdict has come (online) and the page has stopped moving."""
     rows = page.locator(f"[data-side='{side}'] [data-meld-row]")
     for i, cards in enumerate(melds):
         if i >= rows.count() or not rows.nth(i).is_visible():
             page.locator(f"[data-side='{side}'] [data-add-meld]").click()
         rows.nth(i).locator("input").fill(cards)
+        if page.evaluate("navigator.onLine"):
+            expect(rows.nth(i).locator("[data-verdict]")).not_to_be_empty()
+        settled(page)
 
 
 def enter_reference_hand(page: Page) -> None:

@@ -387,6 +387,9 @@ def verdict_json(verdict: MeldVerdict) -> dict[str, Any]:
         "bonus_label": verdict.bonus_label,
         "name": verdict.name,
         "cards": " ".join(c.code for c in verdict.cards),
+        # A 2 in its own place is natural: the verdict says so, or a clean run with a 2
+        # in it would look like a mistake (verdict_words._clean).
+        "natural_twos": [c.code for c in verdict.natural_twos],
         "wilds": [
             {"card": p.card.code, "stands_for": _stands_for(verdict, p)}
             for p in verdict.layout

@@ -177,6 +177,14 @@ def joined(separator: str, parts: Iterable[str]) -> str:
     return _message(separator.join(items), {"join": separator, "parts": list(map(_value, items))})
 
 
+def and_list(items: Iterable[str]) -> str:
+    """ "A, B and C" in the current language, each item keeping its data (cards, names)."""
+    parts = list(items)
+    if len(parts) == 1:
+        return parts[0]
+    return tr("{names} and {last}", names=joined(", ", parts[:-1]), last=parts[-1])
+
+
 def upper_first(text: str) -> str:
     """`text` with its first letter upper-case: a label that a translation may start with a
     variant's word ("Μπιρίμπα από μπαλαντέρ" from "{biriba} από μπαλαντέρ")."""

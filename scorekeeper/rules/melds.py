@@ -22,7 +22,7 @@ from functools import partial
 from itertools import pairwise
 
 from .cards import RANK_AT, Card, Rank, Suit, format_cards, parse_cards
-from .i18n import mark, ntr, tr, tr_for, upper_first
+from .i18n import and_list, joined, mark, ntr, tr, tr_for, upper_first
 from .variants import AceRule, Variant
 
 _WILD_RANKS = frozenset({Rank.JOKER, Rank.TWO})
@@ -91,6 +91,11 @@ class MeldVerdict:
     @property
     def wild_cards(self) -> tuple[Card, ...]:
         return tuple(p.card for p in self.layout if p.wild)
+
+    @property
+    def natural_twos(self) -> tuple[Card, ...]:
+        """The 2s that sit in their own place in a run of their suit: natural, not wild."""
+        return tuple(p.card for p in self.layout if p.card.rank is Rank.TWO and not p.wild)
 
     def stands_for(self, placed: Placed) -> Card | None:
         """The natural card a placed wild stands for in a run (None in sets and wild melds)."""
@@ -290,31 +295,31 @@ def _too_many_wilds(wilds: list[Card], variant: Variant) -> list[Problem]:
 
 
 def _too_many_wilds_message(wilds: list[Card], most: int) -> str:
-    fields = {"count": len(wilds), "cards": format_cards(wilds), "most": most}
-    # The note on 2s explains why a 2 counted as wild; with jokers alone it would puzzle.
-    if not any(c.rank is Rank.TWO for c in wilds):
-        if most == 0:
-            return tr("A meld may hold no wild card, but this one has {count}: {cards}.", **fields)
-        return ntr(
-            "A meld may hold only one wild card, but this one has {count}: {cards}.",
-            "A meld may hold {most} wild cards, but this one has {count}: {cards}.",
-            most,
-            **fields,
-        )
+    # The cards are listed with no count before them: "has 2: joker 2♠" read as two 2s.
+    cards = and_list(c.label for c in wilds)
     if most == 0:
-        return tr(
-            "A meld may hold no wild card, but this one has {count}: {cards} "
-            "(a 2 is natural only in a run of its own suit, in the 2's place).",
-            **fields,
+        message = tr("A meld may hold no wild card, but this one has {cards}.", cards=cards)
+    else:
+        message = ntr(
+            "A meld may hold only one wild card, but this one has more: {cards}.",
+            "A meld may hold {most} wild cards, but this one has more: {cards}.",
+            most,
+            most=most,
+            cards=cards,
         )
-    return ntr(
-        "A meld may hold only one wild card, but this one has {count}: {cards} "
-        "(a 2 is natural only in a run of its own suit, in the 2's place).",
-        "A meld may hold {most} wild cards, but this one has {count}: {cards} "
-        "(a 2 is natural only in a run of its own suit, in the 2's place).",
-        most,
-        **fields,
+    # Why a 2 counted as wild, said only when one did: with jokers alone it would puzzle.
+    twos = [c for c in wilds if c.rank is Rank.TWO]
+    if not twos:
+        return message
+    why = ntr(
+        "{cards} stands in as a wild card here: a 2 is natural only in its own place in a run "
+        "of its own suit.",
+        "{cards} stand in as wild cards here: a 2 is natural only in its own place in a run "
+        "of its own suit.",
+        len(twos),
+        cards=and_list(c.label for c in twos),
     )
+    return joined(" ", [message, why])
 
 
 # --- the three readings ------------------------------------------------------------------------
@@ -461,9 +466,10 @@ def _run(
             repeats.append((pos, card))
         else:
             at[pos] = card
-    # Counted in one pass: one sum per repeated position was len(repeats) × positions.
-    for pos, extra in Counter(pos for pos, _ in repeats).items():
-        problems.append(partial(_repeat_message, at[pos], 1 + extra))
+    if repeats:
+        # Counted in one pass: one sum per repeated position was len(repeats) × positions.
+        times = Counter(pos for pos, _ in repeats)
+        problems.append(partial(_repeat_message, [(at[p], 1 + times[p]) for p in sorted(times)]))
     if len(wilds) > variant.max_wilds:
         problems += _too_many_wilds(wilds, variant)
     lo, hi = min(at), max(at)
@@ -497,12 +503,28 @@ def _run(
     return _Attempt(MeldKind.RUN, problems, layout, len(wilds), bool(repeats), suit, semiclean)
 
 
-def _repeat_message(card: Card, times: int) -> str:
-    return tr(
-        "A run holds each card once, but {card} appears {times} times.",
-        card=card.label,
-        times=times,
-    )
+def _repeat_message(repeated: list[tuple[Card, int]]) -> str:
+    """One sentence naming every card a run holds more than once: "5♠ and 6♠ appear twice"."""
+    by_times: dict[int, list[Card]] = {}
+    for card, times in repeated:
+        by_times.setdefault(times, []).append(card)
+    counts = []
+    for times, cards in sorted(by_times.items()):
+        fields = {"cards": and_list(c.label for c in cards), "times": times}
+        if times == 2:
+            counts.append(
+                ntr("{cards} appears twice", "{cards} appear twice", len(cards), **fields)
+            )
+        else:
+            counts.append(
+                ntr(
+                    "{cards} appears {times} times",
+                    "{cards} appear {times} times",
+                    len(cards),
+                    **fields,
+                )
+            )
+    return tr("A run holds each card once, but {counts} in this one.", counts=and_list(counts))
 
 
 def _both_ends_message(ace: Card) -> str:

@@ -16,7 +16,7 @@ from math import gcd
 
 from .cards import JOKER, Card, Suit, format_cards
 from .formats import FORMATS, TableFormat
-from .i18n import joined, ntr, ptr, tr, tr_for
+from .i18n import and_list, joined, ntr, ptr, tr, tr_for, upper_first
 from .melds import MeldKind, MeldVerdict, judge_meld
 from .opening import Requirement, requirement
 from .points import format_points
@@ -423,14 +423,14 @@ def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list
         problems.append(
             tr(
                 "Only one side can go out in a hand, but {names} are both marked as gone out.",
-                names=_and(out),
+                names=and_list(out),
             )
         )
     elif len(out) > 2:
         problems.append(
             tr(
                 "Only one side can go out in a hand, but {names} are all marked as gone out.",
-                names=_and(out),
+                names=and_list(out),
             )
         )
     cutters = [t.name for t in teams if t.cut is not None]
@@ -438,14 +438,14 @@ def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list
         problems.append(
             tr(
                 "Only the side that cut can earn a cut bonus, but {names} both claim one.",
-                names=_and(cutters),
+                names=and_list(cutters),
             )
         )
     elif len(cutters) > 2:
         problems.append(
             tr(
                 "Only the side that cut can earn a cut bonus, but {names} all claim one.",
-                names=_and(cutters),
+                names=and_list(cutters),
             )
         )
     problems += deck_problems(teams, table_format)
@@ -453,28 +453,68 @@ def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list
 
 
 def deck_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list[str]:
-    """Cards entered more often than the format's decks hold, named card by card."""
+    """Cards entered more often than the format's decks hold: one sentence naming every such
+    card (a card may appear once a deck), and one on the jokers."""
     counts: Counter[Card] = Counter()
     for team in teams:
         for group in (*team.melds, *(team.hands or ()), team.biribaki_unplayed or ()):
             counts.update(group)
     problems = []
-    for card, n in sorted(counts.items()):
-        limit = table_format.jokers if card == JOKER else table_format.decks
-        if n > limit:
-            fields = {"times": n, "decks": table_format.deck_words, "limit": limit}
-            if card == JOKER:
-                message = tr(
-                    "jokers appear {times} times, but {decks} hold only {limit}.", **fields
+    decks = table_format.deck_words
+    over = [(card, n) for card, n in sorted(counts.items()) if card != JOKER]
+    over = [(card, n) for card, n in over if n > table_format.decks]
+    if len(over) == 1:
+        (card, n), limit = over[0], table_format.decks
+        problems.append(
+            tr(
+                "{card} appears {times} times, but {decks} hold only {limit}.",
+                card=card.label,
+                times=n,
+                decks=decks,
+                limit=limit,
+            )
+        )
+    elif over:
+        # Upper-cased: a language may start the sentence with a lower-case word (Greek does).
+        problems.append(
+            upper_first(
+                tr(
+                    "{counts}, but {decks} hold only {limit} of each.",
+                    counts=and_list(_appearances(over)),
+                    decks=decks,
+                    limit=table_format.decks,
                 )
-            else:
-                message = tr(
-                    "{card} appears {times} times, but {decks} hold only {limit}.",
-                    card=card.label,
-                    **fields,
-                )
-            problems.append(message)
+            )
+        )
+    jokers = counts[JOKER]
+    if jokers > table_format.jokers:
+        problems.append(
+            tr(
+                "jokers appear {times} times, but {decks} hold only {limit}.",
+                times=jokers,
+                decks=decks,
+                limit=table_format.jokers,
+            )
+        )
     return problems
+
+
+def _appearances(counts: list[tuple[Card, int]]) -> list[str]:
+    """ "5♠ and 6♠ appear 3 times", "K♥ appears 4 times": the cards seen as often named
+    together, fewest times first."""
+    by_times: dict[int, list[Card]] = {}
+    for card, n in counts:
+        by_times.setdefault(n, []).append(card)
+    return [
+        ntr(
+            "{cards} appears {times} times",
+            "{cards} appear {times} times",
+            len(cards),
+            cards=and_list(c.label for c in cards),
+            times=n,
+        )
+        for n, cards in sorted(by_times.items())
+    ]
 
 
 def _point_step(variant: Variant) -> int:
@@ -489,13 +529,6 @@ def _point_step(variant: Variant) -> int:
     ):
         step = gcd(step, points)
     return step or 1
-
-
-def _and(names: list[str]) -> str:
-    """ "A, B and C" in the current language."""
-    if len(names) == 1:
-        return names[0]
-    return tr("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _or(items: list[str]) -> str:

@@ -126,7 +126,7 @@ def opening_words(legal: bool, card_points: int, needs: Requirement) -> OpeningW
 def _tags(answer: Mapping[str, Any], variant: Variant) -> tuple[str, ...]:
     tags = [kind_words().get(answer["kind"], answer["kind"])]
     if answer["clean"] is True:
-        tags.append(_("clean"))
+        tags.append(_clean(answer))
     elif answer["semiclean"]:
         tags.append(_("semi-clean"))
     elif answer["clean"] is False:
@@ -139,6 +139,16 @@ def _tags(answer: Mapping[str, Any], variant: Variant) -> tuple[str, ...]:
     if answer["kozi"]:
         tags.append(_("kózi"))
     return tuple(tags)
+
+
+def _clean(answer: Mapping[str, Any]) -> str:
+    """ "clean", or "clean (2♥ in its own place)" when a 2 in the run is natural: the one
+    place the words say so, for the meld checker, the hand entry and the API alike. A
+    verdict stored before the engine named its natural 2s has none, and says "clean"."""
+    twos = [card_label(parse_card(code)) for code in answer.get("natural_twos") or ()]
+    if not twos:
+        return _("clean")
+    return _("clean (%(card)s in its own place)", card=" ".join(twos))
 
 
 def _bonus(answer: Mapping[str, Any], variant: Variant) -> str:

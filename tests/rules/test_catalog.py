@@ -670,51 +670,56 @@ CASES = [
         "no wild allowed",
         lambda: problems(PAGAT.with_options(max_wilds=0), "3H 4H 2S"),
         (
-            "A meld may hold no wild card, but this one has 1: 2♠ (a 2 is natural "
-            "only in a run of its own suit, in the 2's place)."
+            "A meld may hold no wild card, but this one has 2♠. 2♠ stands in as a wild "
+            "card here: a 2 is natural only in its own place in a run of its own suit."
         ),
         (
-            "Ένας συνδυασμός δεν μπορεί να έχει μπαλαντέρ, αλλά αυτός έχει 1: 2♠ "
-            "(το 2 μετράει ως κανονικό φύλλο μόνο σε σειρά του χρώματός του, στη θέση"
-            " του 2)."
+            "Ένας συνδυασμός δεν μπορεί να έχει μπαλαντέρ, αλλά αυτός έχει 2♠. Το 2♠ "
+            "παίζει εδώ ως μπαλαντέρ: ένα 2 είναι κανονικό φύλλο μόνο στη θέση του, σε "
+            "σειρά του χρώματός του."
         ),
     ),
     Case(
         "no wild allowed, a joker: no note on 2s",
         lambda: problems(PAGAT.with_options(max_wilds=0), "3H 4H JK"),
-        "A meld may hold no wild card, but this one has 1: joker.",
-        "Ένας συνδυασμός δεν μπορεί να έχει μπαλαντέρ, αλλά αυτός έχει 1: τζόκερ.",
+        "A meld may hold no wild card, but this one has joker.",
+        "Ένας συνδυασμός δεν μπορεί να έχει μπαλαντέρ, αλλά αυτός έχει τζόκερ.",
     ),
     Case(
         "two jokers where two wilds are allowed: no note on 2s",
         lambda: problems(PAGAT.with_options(max_wilds=2), "3S 4S JK JK JK"),
-        "A meld may hold 2 wild cards, but this one has 3: joker joker joker.",
-        "Ένας συνδυασμός μπορεί να έχει έως 2 μπαλαντέρ, αλλά αυτός έχει 3: τζόκερ τζόκερ τζόκερ.",
+        "A meld may hold 2 wild cards, but this one has more: joker, joker and joker.",
+        (
+            "Ένας συνδυασμός μπορεί να έχει έως 2 μπαλαντέρ, αλλά αυτός έχει περισσότερους: "
+            "τζόκερ, τζόκερ και τζόκερ."
+        ),
     ),
     Case(
         "one wild allowed",
         lambda: problems(PAGAT, "3S 4S 2D JK"),
         (
-            "A meld may hold only one wild card, but this one has 2: 2♦ joker (a 2 is"
-            " natural only in a run of its own suit, in the 2's place)."
+            "A meld may hold only one wild card, but this one has more: 2♦ and joker. "
+            "2♦ stands in as a wild card here: a 2 is natural only in its own place in a "
+            "run of its own suit."
         ),
         (
-            "Ένας συνδυασμός μπορεί να έχει μόνο έναν μπαλαντέρ, αλλά αυτός έχει 2: "
-            "2♦ τζόκερ (το 2 μετράει ως κανονικό φύλλο μόνο σε σειρά του χρώματός "
-            "του, στη θέση του 2)."
+            "Ένας συνδυασμός μπορεί να έχει μόνο έναν μπαλαντέρ, αλλά αυτός έχει "
+            "περισσότερους: 2♦ και τζόκερ. Το 2♦ παίζει εδώ ως μπαλαντέρ: ένα 2 είναι "
+            "κανονικό φύλλο μόνο στη θέση του, σε σειρά του χρώματός του."
         ),
     ),
     Case(
         "two wilds allowed",
         lambda: problems(PAGAT.with_options(max_wilds=2), "3S 4S 2D JK 2C"),
         (
-            "A meld may hold 2 wild cards, but this one has 3: 2♦ joker 2♣ (a 2 is "
-            "natural only in a run of its own suit, in the 2's place)."
+            "A meld may hold 2 wild cards, but this one has more: 2♦, joker and 2♣. "
+            "2♦ and 2♣ stand in as wild cards here: a 2 is natural only in its own place "
+            "in a run of its own suit."
         ),
         (
-            "Ένας συνδυασμός μπορεί να έχει έως 2 μπαλαντέρ, αλλά αυτός έχει 3: 2♦ "
-            "τζόκερ 2♣ (το 2 μετράει ως κανονικό φύλλο μόνο σε σειρά του χρώματός "
-            "του, στη θέση του 2)."
+            "Ένας συνδυασμός μπορεί να έχει έως 2 μπαλαντέρ, αλλά αυτός έχει "
+            "περισσότερους: 2♦, τζόκερ και 2♣. Τα 2♦ και 2♣ παίζουν εδώ ως μπαλαντέρ: ένα "
+            "2 είναι κανονικό φύλλο μόνο στη θέση του, σε σειρά του χρώματός του."
         ),
     ),
     Case(
@@ -783,8 +788,41 @@ CASES = [
     Case(
         "card twice",
         lambda: problems(PAGAT, "3H 4H 5H 5H"),
-        "A run holds each card once, but 5♥ appears 2 times.",
-        "Σε μια σειρά κάθε φύλλο μπαίνει μία φορά, αλλά το φύλλο 5♥ εμφανίζεται 2 φορές.",
+        "A run holds each card once, but 5♥ appears twice in this one.",
+        (
+            "Σε μια σειρά κάθε φύλλο μπαίνει μία φορά, αλλά σε αυτήν το φύλλο 5♥ εμφανίζεται "
+            "δύο φορές."
+        ),
+    ),
+    Case(
+        "cards twice, in one sentence",
+        lambda: problems(PAGAT, "5S 5S 6S 6S 7S"),
+        "A run holds each card once, but 5♠ and 6♠ appear twice in this one.",
+        (
+            "Σε μια σειρά κάθε φύλλο μπαίνει μία φορά, αλλά σε αυτήν τα φύλλα 5♠ και 6♠ "
+            "εμφανίζονται από δύο φορές."
+        ),
+    ),
+    Case(
+        "a card three times and cards twice, in one sentence",
+        lambda: problems(PAGAT, "5S 5S 5S 6S 6S 7S 7S 8S", kozi=None),
+        (
+            "A run holds each card once, but 6♠ and 7♠ appear twice and 5♠ appears 3 times "
+            "in this one."
+        ),
+        (
+            "Σε μια σειρά κάθε φύλλο μπαίνει μία φορά, αλλά σε αυτήν τα φύλλα 6♠ και 7♠ "
+            "εμφανίζονται από δύο φορές και το φύλλο 5♠ εμφανίζεται 3 φορές."
+        ),
+    ),
+    Case(
+        "cards three times, in one sentence",
+        lambda: problems(PAGAT, "5S 5S 5S 6S 6S 6S 7S", kozi=None),
+        "A run holds each card once, but 5♠ and 6♠ appear 3 times in this one.",
+        (
+            "Σε μια σειρά κάθε φύλλο μπαίνει μία φορά, αλλά σε αυτήν τα φύλλα 5♠ και 6♠ "
+            "εμφανίζονται από 3 φορές."
+        ),
     ),
     Case(
         "ace at both ends",
@@ -1203,12 +1241,13 @@ CASES = [
         (
             "jokers appear 5 times, but two decks hold only 4.\n"
             "The meld joker joker 3♥ of NS is not legal. A meld may hold only one "
-            "wild card, but this one has 2: joker joker."
+            "wild card, but this one has more: joker and joker."
         ),
         (
             "Τα τζόκερ εμφανίζονται 5 φορές, αλλά με δύο τράπουλες υπάρχουν μόνο 4.\n"
             "NS: ο συνδυασμός τζόκερ τζόκερ 3♥ δεν είναι έγκυρος. Ένας συνδυασμός "
-            "μπορεί να έχει μόνο έναν μπαλαντέρ, αλλά αυτός έχει 2: τζόκερ τζόκερ."
+            "μπορεί να έχει μόνο έναν μπαλαντέρ, αλλά αυτός έχει περισσότερους: τζόκερ και "
+            "τζόκερ."
         ),
     ),
     Case(
@@ -1222,6 +1261,19 @@ CASES = [
         lambda: hand(PAGAT, team("NS", "5H 5H 5H 5H 5H"), team("EW"), fmt=FOUR_DECKS),
         "5♥ appears 5 times, but 4 decks hold only 4.",
         "Το φύλλο 5♥ εμφανίζεται 5 φορές, αλλά με 4 τράπουλες υπάρχουν μόνο 4.",
+    ),
+    Case(
+        "too many of several cards, in one sentence",
+        lambda: hand(
+            PAGAT,
+            team("NS", "5S 6S 7S", "5H 5S 5C", hands=("6S 6S 7S 7S 7S",)),
+            team("EW", hands=("5S",)),
+        ),
+        "5♠ and 6♠ appear 3 times and 7♠ appears 4 times, but two decks hold only 2 of each.",
+        (
+            "Τα φύλλα 5♠ και 6♠ εμφανίζονται από 3 φορές και το φύλλο 7♠ εμφανίζεται 4 φορές, "
+            "αλλά με δύο τράπουλες υπάρχουν μόνο 2 από το καθένα."
+        ),
     ),
 ]
 
@@ -1549,14 +1601,14 @@ def test_a_message_keeps_its_id_and_values_as_json() -> None:
     }
     cards = judge_meld(parse_cards("3H 4H JK JK 6H"), PAGAT, H).problems[0]
     assert cards.data["values"]["cards"] == {
-        "join": " ",
-        "parts": [{"msg": "joker"}, {"msg": "joker"}],
+        "msg": "{names} and {last}",
+        "values": {"names": {"join": ", ", "parts": [{"msg": "joker"}]}, "last": {"msg": "joker"}},
     }
     with using(catalog("el")):
         assert render(cards.data) == cards.replace("joker", "τζόκερ").replace(
-            "A meld may hold only one wild card, but this one has 2: ",
-            "Ένας συνδυασμός μπορεί να έχει μόνο έναν μπαλαντέρ, αλλά αυτός έχει 2: ",
-        )
+            "A meld may hold only one wild card, but this one has more: ",
+            "Ένας συνδυασμός μπορεί να έχει μόνο έναν μπαλαντέρ, αλλά αυτός έχει περισσότερους: ",
+        ).replace(" and ", " και ")
 
 
 def test_render_keeps_plain_values_and_numbers() -> None:

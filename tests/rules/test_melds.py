@@ -181,7 +181,7 @@ ILLEGAL_RUNS = [
     pytest.param(
         "3H 3H 4H",
         PAGAT,
-        "A run holds each card once, but 3♥ appears 2 times.",
+        "A run holds each card once, but 3♥ appears twice in this one.",
         id="a run holds each rank once",
     ),
     pytest.param(
@@ -429,25 +429,28 @@ def test_legal_sets(text: str, variant: Variant) -> None:
 TOO_MANY_WILDS = [
     pytest.param(
         "3H 4H JK 2S",
-        "A meld may hold only one wild card, but this one has 2: joker 2♠ "
-        "(a 2 is natural only in a run of its own suit, in the 2's place).",
+        "A meld may hold only one wild card, but this one has more: joker and 2♠. "
+        "2♠ stands in as a wild card here: a 2 is natural only in its own place in a run of "
+        "its own suit.",
         id="run with a joker and an off-suit 2",
     ),
     pytest.param(
         "3H 4H 2S 2D",
-        "A meld may hold only one wild card, but this one has 2: 2♠ 2♦ "
-        "(a 2 is natural only in a run of its own suit, in the 2's place).",
+        "A meld may hold only one wild card, but this one has more: 2♠ and 2♦. "
+        "2♠ and 2♦ stand in as wild cards here: a 2 is natural only in its own place in a "
+        "run of its own suit.",
         id="run with two off-suit 2s",
     ),
     pytest.param(
         "5H 5S 2H 2S",
-        "A meld may hold only one wild card, but this one has 2: 2♥ 2♠ "
-        "(a 2 is natural only in a run of its own suit, in the 2's place).",
+        "A meld may hold only one wild card, but this one has more: 2♥ and 2♠. "
+        "2♥ and 2♠ stand in as wild cards here: a 2 is natural only in its own place in a "
+        "run of its own suit.",
         id="set with two 2s: no 2 is natural in a set",
     ),
     pytest.param(
         "5H 5S JK JK",
-        "A meld may hold only one wild card, but this one has 2: joker joker.",
+        "A meld may hold only one wild card, but this one has more: joker and joker.",
         id="set with two jokers: no note on 2s",
     ),
 ]
@@ -458,6 +461,35 @@ def test_at_most_one_wild_card_per_meld(text: str, problem: str) -> None:
     verdict = judge(text, PAGAT)
     assert not verdict.legal
     assert one_problem(verdict) == problem
+
+
+@pytest.mark.parametrize("text", ["3H 4H JK 2S", "3H 4H 2S 2D", "5H 5S 2H 2S JK"])
+def test_no_count_stands_before_the_wild_cards(text: str) -> None:
+    """ "this one has 2: joker 2♠" read as two 2s: the wild cards are named, not counted."""
+    problem = one_problem(judge(text, PAGAT))
+    assert "has 2" not in problem and "has 3" not in problem
+    assert "stands in as a wild card" in problem or "stand in as wild cards" in problem
+
+
+@pytest.mark.parametrize(
+    ("text", "twos"),
+    [
+        pytest.param("AH 2H 3H", "2H", id="a 2 between the ace and the 3"),
+        pytest.param("2H 3H 4H", "2H", id="a 2 at the bottom"),
+        pytest.param("AH 2H 2H 4H", "2H", id="one 2 natural, the other wild"),
+        pytest.param("3H 4H 2S", "", id="an off-suit 2 is wild"),
+        pytest.param("5H 5S 2H", "", id="a 2 in a set is wild"),
+    ],
+)
+def test_the_verdict_names_the_natural_2s(text: str, twos: str) -> None:
+    assert judge(text, PAGAT).natural_twos == parse_cards(twos)
+
+
+def test_the_cards_a_run_repeats_are_named_in_one_sentence() -> None:
+    verdict = judge("5S 5S 6S 6S 7S", PAGAT)
+    assert verdict.problems == (
+        "A run holds each card once, but 5♠ and 6♠ appear twice in this one.",
+    )
 
 
 TWO_TWOS = [
@@ -1083,6 +1115,18 @@ DECK_LIMITS = [
         [_team("A", "JK JK 5S"), _team("B", "JK 4C 5C", "JK JK"), _team("C", hand="JK JK")],
         ["jokers appear 7 times, but three decks hold only 6."],
         id="three decks: a seventh joker is refused",
+    ),
+    pytest.param(
+        "4p",
+        [_team("A", "5S 6S 7S|5S 6S 7S"), _team("B", hand="5S 6S 6S 7S")],
+        ["5♠ and 7♠ appear 3 times and 6♠ appears 4 times, but two decks hold only 2 of each."],
+        id="two decks: every card over the limit in one sentence",
+    ),
+    pytest.param(
+        "3p",
+        [_team("A", "5S 6S 7S|5S 6S 7S"), _team("B", hand="5S 6S JK"), _team("C", hand="5S")],
+        ["5♠ appears 4 times, but three decks hold only 3."],
+        id="three decks: three 6♠ are fine, a fourth 5♠ is not",
     ),
 ]
 

@@ -289,7 +289,7 @@ MELDS = {
     "catsatcards-dirty-set-150": ("catsatcards", None, "JK 5C 5D 5H 5S 5S 5C", True, "set",
                                   False, True, 7, 20 + 30, 150, None),
     "catsatcards-two-wilds": ("catsatcards", None, "JK 2D 5C 6C", False, "run", None, False, 4,
-                              20 + 10 + 10, 0, "joker 2♦"),
+                              20 + 10 + 10, 0, "joker and 2♦."),
     "venezuelan-wild-biriba-500": ("venezuelan", None, "JK JK 2S 2H 2D 2C JK", True, "wild",
                                    None, True, 7, 3 * 50 + 4 * 25, 500, None),
     "venezuelan-mixed-suits": ("venezuelan", None, "4S 5S 6S 7D", False, None, None, False, 4,

@@ -75,8 +75,18 @@ def test_posted_meld_gets_the_whole_verdict(client: FlaskClient) -> None:
     ("variant", "cards", "kozi", "expected"),
     [
         ("pagat", "5S-JS", "H", "run clean biriba Card points 55 Bonus 200: Clean biriba"),
-        ("pagat", "AH-7H", "H", "run clean biriba kózi Card points 50 Bonus 400: Clean kózi"),
-        ("pagat", "AD-KD", "", "run clean full biriba Card points 110 Bonus 1000: Clean full"),
+        (
+            "pagat",
+            "AH-7H",
+            "H",
+            "run clean (2♥ in its own place) biriba kózi Card points 50 Bonus 400: Clean kózi",
+        ),
+        (
+            "pagat",
+            "AD-KD",
+            "",
+            "run clean (2♦ in its own place) full biriba Card points 110 Bonus 1000: Clean full",
+        ),
         ("burraco-it", "5S-JS 2H", "", "run semi-clean burraco Card points 75 Bonus 150"),
         ("pagat", "QH QD JK", "", "set dirty Card points 40"),
         ("venezuelan", "JK JK 2S", "", "wild meld"),
@@ -118,7 +128,8 @@ def test_illegal_meld_lists_every_reason(client: FlaskClient) -> None:
     shown = verdict(html)
     assert shown.startswith("✗ Not legal")
     assert "This variant allows no sets, only runs" in shown
-    assert "A meld may hold only one wild card, but this one has 2: joker 2♠" in shown
+    assert "A meld may hold only one wild card, but this one has more: joker and 2♠." in shown
+    assert "2♠ stands in as a wild card here" in shown
     assert "Bonus" not in shown
 
 

@@ -59,7 +59,9 @@ def test_the_api_words_the_verdict_as_the_meld_checker_page(
 def test_the_api_verdict_speaks_the_requests_language(client: FlaskClient) -> None:
     english = check(client, ENGLISH, "AH-7H")
     greek = check(client, GREEK, "AH-7H")
-    assert english["verdict"] == "Legal: run, clean, biriba, kózi · 50 points + 400 bonus"
+    assert english["verdict"] == (
+        "Legal: run, clean (2♥ in its own place), biriba, kózi · 50 points + 400 bonus"
+    )
     assert greek["verdict"].startswith("Έγκυρος: σειρά")
     assert greek["verdict_words"]["title"] == "Έγκυρος"
     # the fields that were there before are all still there, beside the worded ones
@@ -83,6 +85,45 @@ def test_the_api_verdict_is_the_hand_entry_pages_line(
     said = [check(client, headers, cards, format="4p")["verdict"] for cards in MELDS]
     assert shown == said
     assert len(set(said)) == len(MELDS)
+
+
+# --- a natural 2: the clean verdict says where it sits ------------------------------------
+
+
+NATURAL_TWO = {
+    "AH 2H 3H": ("clean (2♥ in its own place)", "καθαρή (το 2♥ στη θέση του)"),
+    "2S 3S 4S": ("clean (2♠ in its own place)", "καθαρή (το 2♠ στη θέση του)"),
+    "3S 4S 5S": ("clean", "καθαρή"),  # no 2: nothing to explain
+    "2C 3C 4C JK": ("dirty", "βρόμικη"),  # dirty anyway: the joker is the wild
+}
+
+
+@pytest.mark.stateless
+@pytest.mark.parametrize("cards", NATURAL_TWO)
+def test_a_clean_run_says_its_2_is_in_its_own_place(client: FlaskClient, cards: str) -> None:
+    """One builder words it: the API's line and tags, and the meld checker's page."""
+    for headers, said in zip((ENGLISH, GREEK), NATURAL_TWO[cards], strict=True):
+        answer = check(client, headers, cards, kozi=None)
+        assert answer["verdict_words"]["tags"][1] == said
+        assert f", {said} ·" in answer["verdict"] or f": {said} ·" in answer["verdict"]
+        page = client.get(
+            "/referee/meld", query_string={"variant": "pagat", "cards": cards}, headers=headers
+        ).text
+        assert f"<li>{said}</li>" in page
+
+
+@LANGUAGES
+def test_the_hand_entry_line_says_the_2_is_in_its_own_place(
+    client: FlaskClient, match_id: int, headers: dict[str, str]
+) -> None:
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = headers["Accept-Language"]
+    form = MultiDict([("kozi", "S"), ("preview", "1"), ("s0-meld", "AH 2H 3H")])
+    page = client.post(f"/matches/{match_id}/hands/new", data=form).text
+    said = "2♥ in its own place" if headers is ENGLISH else "το 2♥ στη θέση του"
+    lines = texts(r"<p class=\"meld-verdict[^\"]*\" data-verdict[^>]*>(.*?)</p>", page)
+    assert [line for line in lines if said in line] == [
+        check(client, headers, "AH 2H 3H", kozi="S", format="4p")["verdict"]
+    ]
 
 
 # --- the opening line: asked with the meld, worded by the API -------------------------------

@@ -44,8 +44,8 @@ $(VENV)/test.stamp: pyproject.toml | $(BIN)/python
 # The rules engine on the phone (the offline score): Pyodide, pinned in package.json and
 # package-lock.json, installed from the npm registry into node_modules/ (the app serves five
 # of its files, scorekeeper/play/engine_files.py). Without npm everything else works; the
-# hand page then has no score offline (README, "The score with no network").
+# hand page then has no score offline (OPERATING.md, "The score with no network").
 runtime:
 	@if [ node_modules/.package-lock.json -nt package-lock.json ]; then :; \
 	elif command -v npm >/dev/null; then npm ci --no-audit --no-fund --ignore-scripts --loglevel=error; \
-	else echo "npm not found: no score offline on the hand page (see README)"; fi
+	else echo "npm not found: no score offline on the hand page (see OPERATING.md)"; fi

@@ -1,16 +1,16 @@
 """Every benchmark still runs (issue 18, "benchmarks rot unseen").
 
-The README's Benchmarks section lists the command lines that run them, from the repository's
+OPERATING.md's Benchmarks section lists the command lines that run them, from the repository's
 root. This module reads that very block and runs each line as written, with `--smoke` added
 (tiny sizes, a few seconds), checking only that it exited 0 and printed its figures: a
 benchmark that no longer imports, whose data the app now refuses, or that calls a function
 since renamed, fails here instead of on the day someone needs its figures. The timings
 themselves are never judged: CI's machine is shared.
 
-A line naming the README's PostgreSQL database runs on this test process's own scratch
+A line naming OPERATING.md's PostgreSQL database runs on this test process's own scratch
 database instead (that database loses every table); without SCOREKEEPER_TEST_DATABASE_URL it
 is skipped. The subprocess gets no PYTHONPATH and no SCOREKEEPER_TEST_DATABASE_URL: a
-benchmark must run as the README says, and no benchmark may reach the tests' databases.
+benchmark must run as OPERATING.md says, and no benchmark may reach the tests' databases.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ import pytest
 from support.databases import postgresql_url, wipe_postgresql
 
 ROOT = Path(__file__).resolve().parents[1]
-README = ROOT / "README.md"
+#: The operators' document, where the Benchmarks block lives (README.md is the players').
+OPERATING = ROOT / "OPERATING.md"
 BENCH = ROOT / "tests" / "bench"
-#: What the README's lines name as their PostgreSQL database.
+#: What the block's lines name as their PostgreSQL database.
 DOCUMENTED_DATABASE = "postgresql+psycopg://postgres@127.0.0.1:5432/bench"
 #: In tests/bench/ but not benchmarks: what the benchmarks share (the server and checks of
 #: load.py and live_viewers.py, the match entry_taps.py enters). Anything else must be listed.
@@ -41,9 +42,9 @@ TIMEOUT = 240
 POSTGRESQL_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
 
 
-def readme_commands() -> list[str]:
-    """The command lines of the README's Benchmarks section (its first `sh` block)."""
-    section = README.read_text(encoding="utf-8").split("\n## Benchmarks\n", 1)[1]
+def documented_commands() -> list[str]:
+    """The command lines of OPERATING.md's Benchmarks section (its first `sh` block)."""
+    section = OPERATING.read_text(encoding="utf-8").split("\n## Benchmarks\n", 1)[1]
     block = section.split("```sh\n", 1)[1].split("\n```", 1)[0]
     return [line.strip() for line in block.splitlines() if line.strip()]
 
@@ -61,7 +62,7 @@ def case(command: str) -> object:
     return pytest.param(command, id=f"{name}-postgresql" if on_postgresql else name, marks=marks)
 
 
-COMMANDS = readme_commands()
+COMMANDS = documented_commands()
 
 
 @pytest.fixture(scope="module")
@@ -74,11 +75,11 @@ def scratch_postgresql() -> str:
     return url
 
 
-def test_every_benchmark_is_in_the_readme() -> None:
+def test_every_benchmark_is_in_the_operating_document() -> None:
     listed = {script_of(command) for command in COMMANDS}
     found = {path.name for path in BENCH.iterdir() if path.is_file()} - HELPERS
-    assert found - listed == set(), "benchmarks the README's Benchmarks block does not run"
-    assert listed - found == set(), "README lines naming no script in tests/bench/"
+    assert found - listed == set(), "benchmarks OPERATING.md's Benchmarks block does not run"
+    assert listed - found == set(), "OPERATING.md lines naming no script in tests/bench/"
     for command in COMMANDS:
         argv = shlex.split(command, comments=True)
         assert argv[:2] == [".venv/bin/python", f"tests/bench/{script_of(command)}"], command

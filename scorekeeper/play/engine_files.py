@@ -4,7 +4,7 @@
 * `/runtime/pyodide/<version>/<name>`: Pyodide, as `npm ci` installed it from the registry
   (package.json pins the version) into node_modules/pyodide: only the five files a page
   needs, never a CDN. Without npm at setup there is nothing here (404) and the page keeps the
-  server's preview only (README: "The score with no network").
+  server's preview only (OPERATING.md: "The score with no network").
 * `/runtime/engine.<digest>.zip`: `scorekeeper/rules`, `play/offline_score.py` and the
   compiled catalogs (the engine speaks the page's language with the same words), zipped once
   per process; named by its content, so a kept copy never goes stale.

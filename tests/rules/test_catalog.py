@@ -1332,7 +1332,7 @@ def test_a_message_made_in_english_is_worded_in_greek_from_its_data(case: Case) 
 
 # --- the catalog against the engine's source -----------------------------------------------
 
-#: How pybabel finds the engine's messages (README.md, "Languages").
+#: How pybabel finds the engine's messages (OPERATING.md, "Languages").
 KEYWORDS: dict[str, Any] = {
     "tr": None,
     "mark": None,

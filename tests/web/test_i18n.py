@@ -351,7 +351,7 @@ def test_the_compiled_catalog_is_up_to_date_with_the_po_file() -> None:
 def test_every_message_in_the_sources_is_in_the_catalog() -> None:
     with (ROOT / "babel.cfg").open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    # The README's extract command: Flask-Babel's _l and the rules engine's keywords.
+    # OPERATING.md's extract command ("Languages"): Flask-Babel's _l and the engine's keywords.
     keywords = {
         **DEFAULT_KEYWORDS,
         "_l": None,
@@ -370,7 +370,7 @@ def test_every_message_in_the_sources_is_in_the_catalog() -> None:
     }
     known = {m.id for m in greek_catalog() if m.id}
     missing = sorted(map(str, found - known))
-    assert missing == [], "run the pybabel extract and update commands in README.md"
+    assert missing == [], "run the pybabel extract and update commands in OPERATING.md"
     stale = sorted(map(str, known - found))
     assert stale == [], "messages no page uses any more: run pybabel update"
 

@@ -1,4 +1,4 @@
-"""The package's layers (issue 17, README "Project layout"): the rules engine at the bottom,
+"""The package's layers (issue 17, OPERATING.md "Project layout"): the rules engine at the bottom,
 the platform over it, the features over both, each feature reached by the others only
 through its front door (its package's own names), and the app assembled at the top.
 

@@ -46,6 +46,7 @@ def register_blueprints(app: Flask) -> None:
     app.add_template_global(words.pot_of)
     app.jinja_env.globals["suit_faces"] = words.SUIT_FACES  # the card picker's suits
     app.add_template_test(words.red_suit, "red_suit")
+    app.add_template_filter(words.red_cards, "red_cards")
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(api.bp)

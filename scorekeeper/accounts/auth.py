@@ -74,7 +74,7 @@ def register() -> ResponseReturnValue:
         except Invalid as error:
             form.form_errors.append(error.message)
         else:
-            login_user(user)
+            login_user(user, remember=form.remember.data)
             flash(
                 _(
                     "Welcome, %(name)s: your account is ready and you are logged in.",

@@ -55,6 +55,12 @@ def _repeat(label: Any) -> Any:
     )
 
 
+def _remember() -> Any:
+    """Keep the login past the browser's closing (a remember-me cookie), ticked by default:
+    the phone at the table is the player's own."""
+    return BooleanField(_l("Keep me logged in on this device"), default=True)
+
+
 class RegisterForm(PageForm):
     username = StringField(
         _l("Username"),
@@ -67,6 +73,9 @@ class RegisterForm(PageForm):
     )
     password = _new_password(_l("Password"))
     repeat = _repeat(_l("Repeat the password"))
+    # As on the login page: a new account stays logged in once the browser closes, unless
+    # the person says otherwise (a borrowed phone).
+    remember = _remember()
 
 
 class LoginForm(PageForm):
@@ -81,7 +90,7 @@ class LoginForm(PageForm):
         validators=[DataRequired(_l("Enter your password."))],
         render_kw={"autocomplete": "current-password"},
     )
-    remember = BooleanField(_l("Keep me logged in on this device"), default=True)
+    remember = _remember()
 
 
 class PasswordForm(PageForm):

@@ -60,10 +60,19 @@ def live_answer(
     return answer
 
 
-def live_words() -> dict[str, str]:
-    """What hand-entry.js writes into the live preview, in the page's language."""
+def live_words(number: int | None = None) -> dict[str, str]:
+    """What hand-entry.js writes into the live preview, in the page's language. `number` is
+    the hand being corrected: its preview's totals are those after it, not the match's now."""
     return {
         "title": _("Preview: not saved yet"),
         "nothing": _("Nothing scored"),
-        "totals": _("Match total after this hand"),
+        "totals": totals_title(number),
     }
+
+
+def totals_title(number: int | None = None) -> str:
+    """The title over the preview's match totals: after hand `number` where an earlier hand
+    is corrected (later hands still follow it), after this hand for the next one."""
+    if number is None:
+        return _("Match total after this hand")
+    return _("Match total after hand %(number)d", number=number)

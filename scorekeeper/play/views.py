@@ -24,7 +24,7 @@ from scorekeeper.numbers import whole_number
 from scorekeeper.play.hand_forms import EntryLayout, HandForm, opening_line
 from scorekeeper.play.hand_refusals import Refusal, refusal
 from scorekeeper.play.live import POLL_EVERY_MS, match_revision
-from scorekeeper.play.live_answer import live_answer, live_words
+from scorekeeper.play.live_answer import live_answer, live_words, totals_title
 from scorekeeper.play.match_forms import new_match_form
 from scorekeeper.play.scoreboard import board, cards_text, points, tally_rows, version_rows
 from scorekeeper.records import scoreboard_extras
@@ -343,7 +343,8 @@ def _hand_page(
         verdict_text=verdict_text,
         opening_line=opening_line,
         totals=totals,
-        live_words=live_words(),
+        live_words=live_words(number),
+        totals_title=totals_title(number),
         conflict=status == 409,
         # A refused hand opens at its first problem, each linked from the banner.
         refusal=refusal(form, preview) if status >= 400 or form.errors else Refusal(),

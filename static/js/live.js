@@ -12,7 +12,8 @@
  * region swapped for its new self. Children of a
  * [data-live-keyed] list that did not change stay the very same nodes, so an open hand's
  * details stay open and the scroll position holds; a changed one keeps its details open.
- * 404 (the match deleted, the shared link withdrawn) stops the polling and says so. Without
+ * 404 (the match deleted, the shared link withdrawn) stops the polling and says so, and hides
+ * what promised it would follow ([data-live-only]: "it follows the table live"). Without
  * JavaScript the page is the same page, brought up to date by reloading it.
  */
 (function () {
@@ -144,6 +145,9 @@
   function gone() {
     stopped = true;
     clearTimeout(timer);
+    document.querySelectorAll("[data-live-only]").forEach(function (promise) {
+      promise.hidden = true; // it follows nothing any more
+    });
     if (document.querySelector("[data-live-gone-note]")) {
       return;
     }

@@ -125,7 +125,7 @@ def test_server_error_under_api_is_json(app: Flask, client: FlaskClient) -> None
 
 
 @pytest.mark.stateless
-def test_the_api_page_lists_the_referee_api_and_every_foot_links_to_it(
+def test_the_api_page_lists_the_referee_api_and_the_referee_links_to_it(
     client: FlaskClient,
 ) -> None:
     response = client.get("/api")
@@ -133,5 +133,9 @@ def test_the_api_page_lists_the_referee_api_and_every_foot_links_to_it(
     page = response.get_data(as_text=True)
     for path in ("/api/v1/variants", "/api/v1/melds/check", "/api/v1/hands/score"):
         assert path in page
-    for where in ("/", "/referee", "/demo", "/api"):
-        assert '<a href="/api">JSON API</a>' in client.get(where).get_data(as_text=True)
+    assert '<a href="/healthz">Health check</a>' in page  # for whoever runs the server
+    # Out of the players' footer (issue 19): the referee page links to it instead.
+    assert '<a href="/api">JSON API</a>' in client.get("/referee").get_data(as_text=True)
+    for where in ("/", "/demo", "/api"):
+        footer = client.get(where).get_data(as_text=True).partition('<footer class="site-footer">')
+        assert footer[1] and 'href="/api"' not in footer[2] and "/healthz" not in footer[2]

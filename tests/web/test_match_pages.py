@@ -340,7 +340,7 @@ def test_hand_entry_without_javascript_saves_the_reference_hand(
     assert "data-total>665</span>" in board
     assert "data-total>−95</span>" in board
     assert "Clean biriba 5♠–J♠" in board  # the itemised lines, under the hand
-    assert "Dirty kózi biriba 8♥–A♥" in board
+    assert 'Dirty kózi biriba <span class="red">8♥–A♥</span>' in board  # red suits in red
     assert "Next to deal: <strong>Di</strong>" in board  # anticlockwise from Ann
     assert "Enter hand 2" in board
     (hand,) = hands_of(app, match_id)
@@ -492,7 +492,7 @@ def test_history_lists_every_version(owner: FlaskClient, table: Table) -> None:
     assert text.index("Version 2: edited") < text.index("Version 1: created")
     assert text.count("by ann,") == 2
     assert "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠" in text  # the entry, in card symbols
-    assert "Bob’s hand: A♠ 9♦" in text
+    assert 'Bob’s hand: A♠ <span class="red">9♦</span>' in text  # red suits in red
     assert "Clean kózi biriba 5♠–J♠" in text and "Clean biriba 5♠–J♠" in text
 
 

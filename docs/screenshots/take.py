@@ -266,7 +266,7 @@ def points(page: Page, side: int, keys: tuple[int, ...]) -> None:
     pad = page.locator("[data-points-pad]")
     expect(pad).to_be_visible()
     for key in keys:
-        pad.locator(f"[data-add='{key}']").click()
+        pad.locator(f"[data-pad-for='s{side}-points'] [data-add='{key}']").click()
         settled(page)
     expect(page.locator(f"#s{side}-points")).to_have_value(str(sum(keys)))
 

@@ -220,6 +220,41 @@
     return card.suit !== naturals[0].suit || ranks >= room;
   }
 
+  /* --- a set by its rank ------------------------------------------------------------------
+     While a meld holds a set in the making (one or two cards; its naturals, 2s and jokers
+     aside, all of one rank) that lacks two suits or more of that rank, one key writes the card of each suit
+     it lacks, in the picker's order of suits: after 10♥ it writes 10♠ 10♦ 10♣. A set's
+     order scores nothing, and the key names the cards it writes, so a set of all four
+     suits is two taps and never a card the scorer did not see. */
+  function otherSuits(list) {
+    if (!list.length || list.length > 2) {
+      return null; // from three cards on, a meld is whole: "Add meld" has the key's place
+    }
+    var naturals = [];
+    for (var i = 0; i < list.length; i += 1) {
+      var card = readCard(list[i]);
+      if (!card && !CARDS.isJoker(list[i])) {
+        return null; // a typed range or an unreadable token: no guessing
+      }
+      if (card && card.rank !== "2") {
+        naturals.push(card);
+      }
+    }
+    if (!naturals.length) {
+      return null;
+    }
+    var rank = naturals[0].rank;
+    if (!naturals.every(function (c) { return c.rank === rank; })) {
+      return null;
+    }
+    var missing = CARDS.SUITS.filter(function (suit) {
+      return !naturals.some(function (c) { return c.suit === suit.letter; });
+    }).map(function (suit) {
+      return rank + suit.letter;
+    });
+    return missing.length >= 2 ? missing : null;
+  }
+
   /* The last token without its last card: "3H-9H" → "3H-8H", "3H-4H" → "3H", "QH" → null. */
   function withoutLastCard(token) {
     var run = CARDS.range(token);
@@ -235,6 +270,7 @@
     var fixedId = picker.getAttribute("data-card-picker");
     var status = picker.querySelector("[data-picker-status]");
     var keyboardButton = picker.querySelector("[data-picker-keyboard]");
+    var suitsButton = picker.querySelector("[data-picker-suits]");
     var words = JSON.parse(picker.getAttribute("data-words") || "{}");
     var form = picker.closest("form");
     var scope = fixedId ? null : form || document;
@@ -281,6 +317,26 @@
       input.value = list.join(" ");
       input.dispatchEvent(new Event("input", { bubbles: true }));
       writing = false;
+      showSuits();
+    }
+
+    /* The set key: on, naming the cards it writes, while the field in use is a meld that a
+       set's other suits could finish; off (its place kept, so no key moves) otherwise. */
+    function showSuits() {
+      if (!suitsButton) {
+        return;
+      }
+      var input = target();
+      var cards = input && isMeld(input) ? otherSuits(tokens(input.value)) : null;
+      suitsButton.disabled = !cards;
+      suitsButton.setAttribute("data-cards", cards ? cards.join(" ") : "");
+      if (cards) {
+        var suits = cards.map(function (code) {
+          return readCard(code).symbol;
+        });
+        suitsButton.textContent = "+" + suits.join(""); // the rank is the set's: its suits say it
+        suitsButton.setAttribute("aria-label", fill(words.suits_key, { cards: cards.map(label).join(" ") }));
+      }
     }
 
     function say(text) {
@@ -423,6 +479,9 @@
         if (step.kind === "run") {
           write(input, step.value);
           say(fill(words.run_undone, { card: label(step.value[step.value.length - 1]) }));
+        } else if (step.kind === "suits") {
+          write(input, step.value);
+          say(fill(words.suits_undone, { cards: step.cards.map(label).join(" ") }));
         } else {
           write(input, []);
           var before = picker.getBoundingClientRect().top;
@@ -462,6 +521,16 @@
       if (!writing && undo && event.target === undo.input) {
         undo = null;
       }
+      if (!writing) {
+        showSuits();
+      }
+    });
+    // Another field, another meld: the set key follows it (after the picker's own focusin,
+    // which makes it the field in use).
+    (fixedId ? document : scope).addEventListener("focusin", function (event) {
+      if (event.target.matches && event.target.matches("[data-card-input]")) {
+        window.setTimeout(showSuits, 0);
+      }
     });
 
     /* A hand's first card field opens by itself once the kózi is chosen, so no tap is spent
@@ -498,6 +567,14 @@
       }
       if (button.hasAttribute("data-card")) {
         tapCard(input, button.getAttribute("data-card"));
+      } else if (button === suitsButton) {
+        var list = tokens(input.value);
+        var cards = isMeld(input) ? otherSuits(list) : null;
+        if (cards) {
+          write(input, list.concat(cards));
+          undo = { kind: "suits", input: input, value: list, cards: cards };
+          say(fill(words.suits_added, { cards: cards.map(label).join(" ") }));
+        }
       } else if (button.hasAttribute("data-picker-back")) {
         takeBack(input);
       } else if (button.hasAttribute("data-picker-clear")) {
@@ -507,6 +584,7 @@
       }
     });
 
+    showSuits();
     picker.hidden = false;
   }
 

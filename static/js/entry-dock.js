@@ -37,6 +37,9 @@
     team: dock.querySelector("[data-dock-step='team']"),
     left: dock.querySelector("[data-dock-step='left']"),
   };
+  // The picker's set key (card-picker.js), shown here as a step in the place of "Add meld".
+  var suitsKey = picker && picker.querySelector("[data-picker-suits]");
+  var suitsStep = dock.querySelector("[data-dock-step='suits']");
   var teamName = dock.querySelector("[data-dock-team-name]");
   var LEFT = steps.left.textContent.trim();
   var current = null; // the field in use while the keys are up
@@ -176,6 +179,34 @@
     return all[(all.indexOf(side) + 1) % all.length];
   }
 
+  /* The set key as a step while it is on, in a meld; "Add meld" in its place otherwise. */
+  function showSuits() {
+    var on = Boolean(current) && !steps.left.hidden && current.hasAttribute("data-meld") &&
+      Boolean(suitsKey) && !suitsKey.disabled;
+    if (suitsStep) {
+      suitsStep.hidden = !on;
+      if (on) {
+        suitsStep.textContent = suitsKey.textContent;
+        suitsStep.setAttribute("aria-label", suitsKey.getAttribute("aria-label") || "");
+      }
+    }
+    steps.meld.hidden = steps.left.hidden || on;
+  }
+
+  if (suitsKey && suitsStep) {
+    if (window.MutationObserver) {
+      new window.MutationObserver(showSuits).observe(suitsKey, {
+        attributes: true,
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    }
+    suitsStep.addEventListener("click", function () {
+      suitsKey.click(); // the picker writes, and ⌫ takes it back, as from its own key
+    });
+  }
+
   function showSteps(on) {
     var side = sideOf(current);
     steps.meld.hidden = !on;
@@ -191,6 +222,7 @@
     var then = at < 0 ? null : group[(at + 1) % group.length];
     steps.left.textContent = then ? (then.getAttribute("data-dock-name") || LEFT) + " ›" : LEFT;
     dock.classList.toggle("has-keys", on);
+    showSuits();
   }
 
   function go(input) {

@@ -5,6 +5,10 @@
  * One pad per page, moved under whichever of its fields has focus (like the card picker, and
  * the card picker folds away meanwhile: one set of keys on the screen at a time). Every change
  * fires a bubbling "input" event on the field, so live previews and drafts hear it.
+ *
+ * With a column of keys per side ([data-pad-for], the hand form's dock), a key adds to its own
+ * column's field and makes it the field in use (for ⌫ and Clear): every side's cards left go
+ * in without a tap to move between fields. Each column's heading shows its field's points.
  */
 (function () {
   "use strict";
@@ -17,6 +21,19 @@
   var keyboardButton = pad.querySelector("[data-pad-keyboard]");
   var current = null;
   var added = []; // the keys tapped into the current field, for ⌫
+  var padding = false; // a write of the pad's own, not typing
+
+  /* A column's field, shown as its heading's points. */
+  function showSums() {
+    Array.prototype.forEach.call(pad.querySelectorAll("[data-pad-for]"), function (column) {
+      var field = document.getElementById(column.getAttribute("data-pad-for"));
+      var sum = column.querySelector("[data-pad-sum]");
+      if (sum) {
+        sum.textContent = field && field.value ? field.value : "–";
+      }
+      column.classList.toggle("is-current", Boolean(field) && field === current);
+    });
+  }
 
   function inputs() {
     return Array.prototype.slice.call(document.querySelectorAll(fields));
@@ -31,8 +48,21 @@
 
   function write(value) {
     current.value = value > 0 ? String(value) : "";
+    padding = true;
     current.dispatchEvent(new Event("input", { bubbles: true }));
+    padding = false;
+    showSums();
   }
+
+  // Typed by hand: the keys tapped before no longer say what ⌫ takes back.
+  document.addEventListener("input", function (event) {
+    if (!padding && event.target.matches && event.target.matches(fields)) {
+      if (event.target === current) {
+        added = [];
+      }
+      showSums();
+    }
+  });
 
   document.addEventListener("focusin", function (event) {
     var input = event.target;
@@ -44,6 +74,7 @@
         added = [];
       }
       current = input;
+      showSums();
       var holder = input.closest(".field") || input;
       // A docked pad stays in its dock, which keeps the field in sight (static/js/entry-dock.js).
       var docked = Boolean(pad.closest("[data-entry-dock]"));
@@ -75,6 +106,15 @@
 
   pad.addEventListener("click", function (event) {
     var button = event.target.closest("button");
+    // A key of a side's column: that side's field is the one in use from now on.
+    var column = button && button.closest("[data-pad-for]");
+    var own = column && document.getElementById(column.getAttribute("data-pad-for"));
+    if (own && own !== current) {
+      own.focus({ preventScroll: true }); // focusin above makes it current
+      current = own;
+      added = [];
+      showSums();
+    }
     if (!button || !current) {
       return;
     }
@@ -97,4 +137,5 @@
   });
 
   setTyping(false);
+  showSums();
 })();

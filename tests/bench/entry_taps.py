@@ -7,10 +7,13 @@ Starts the app on a temporary SQLite database and a free localhost port, makes a
 four players and a pagat match for four through the services, logs in through the login page
 and enters, as a practised scorer would with the card picker, the points pad and the page's
 controls, the 8 hands of tests/bench/match_hands.json and then its correction of an earlier
-hand. How a scorer taps: the kózi; a run by its first and last card; sets and dirty runs card
-by card; the first card of a meld that cannot join the one before opens the next meld by
-itself ("Add meld" only where it could join); a tap on a side's first meld and on a points
-field to move there; the cards left as each side's point total on the points pad; Save.
+hand. How a scorer taps: the kózi; a run by its first and last card, and past a wild card
+that holds its next rank, the run's far end again (3♦ 6♦ 2♠ 9♦); a set of the four suits by
+its first card and the set key the picker shows for it (+♠♦♣), its other cards one by one;
+anything else card by card; the first card of a meld that cannot join the one before opens
+the next meld by itself ("Add meld" only where it could join); a tap on a side's first meld
+and on a points field to move there; the cards left as each side's point total on the points
+pad, in that side's column of keys once the pad is up; Save.
 
 Every tap (click) and keystroke on the hand pages goes through `Counter`, and so do the
 scrolls: a thing to tap that is off the screen, or covered there (by the docked picker), costs
@@ -292,9 +295,39 @@ def run_step(card: str, suit: str) -> str | None:
     return card[:-1] if card != "JK" and card[-1] == suit else None
 
 
+SET_KEY = "set key"  # the picker's key that writes a set's other suits (+♠♦♣)
+SUITS = "SHDC"  # the picker's order of suits
+
+
+def wild(code: str) -> bool:
+    return code == "JK" or code[:-1] == "2"
+
+
+def set_plan(cards: list[str]) -> tuple[list[str], list[str]] | None:
+    """(taps, cards written) for a set of one rank whose first card is followed, somewhere in
+    the meld, by one card of each other suit: its first card, the set key (which writes
+    those suits in the keys' order) and the rest card by card. None for any other meld."""
+    first = read(cards[0])
+    naturals = [c for c in cards if not wild(c)]
+    if first is None or any(c[:-1] != first[0] for c in naturals):
+        return None
+    others = [first[0] + suit for suit in SUITS if suit != first[1]]
+    rest = cards[1:]
+    for code in others:
+        if code not in rest:
+            return None
+        rest.remove(code)
+    return [cards[0], SET_KEY, *rest], [cards[0], *others, *rest]
+
+
 def meld_taps(cards: list[str]) -> list[str]:
-    """The cards to tap for a meld: a run of three or more naturals in a row by its two ends
-    (the picker fills in the rest; neither end a 2), anything else card by card."""
+    """The keys to tap for a meld: a set of the four suits by its first card and the set key;
+    a run of three or more naturals in a row by its two ends (the picker fills in the rest;
+    neither end a 2), and after a wild card that holds the next rank, the run's far end
+    again; anything else card by card."""
+    planned = set_plan(cards)
+    if planned:
+        return planned[0]
     taps, i = [], 0
     while i < len(cards):
         first, j = read(cards[i]), i
@@ -307,11 +340,28 @@ def meld_taps(cards: list[str]) -> list[str]:
                 j += 1
         if j - i >= 2 and read(cards[j]):
             taps += [cards[i], cards[j]]
-            i = j + 1
         else:
-            taps.append(cards[i])
-            i += 1
+            taps += cards[i : j + 1]
+        i = j + 1
+        # A wild card (not a 2 of the run's suit) holds the next rank: the run goes on past
+        # it from the one after, and the far end of two or more fills them in.
+        if first and i + 2 < len(cards) and wild(cards[i]) and cards[i][-1] != first[1]:
+            end, at = i, position(cards[j][:-1], high) + 1
+            while end + 1 < len(cards):
+                step = run_step(cards[end + 1], first[1])
+                if not step or wild(cards[end + 1]) or position(step, high) != at + 1:
+                    break
+                end, at = end + 1, at + 1
+            if end - i >= 2:
+                taps += [cards[i], cards[end]]
+                i = end + 1
     return taps
+
+
+def written(cards: list[str]) -> str:
+    """What the meld's field holds once tapped: the set key writes its suits in its order."""
+    planned = set_plan(cards)
+    return " ".join(planned[1] if planned else cards)
 
 
 def starts_new_meld(cards: list[str], code: str) -> bool:
@@ -340,7 +390,11 @@ class Scorer:
 
     def cards(self, codes: list[str]) -> None:
         for code in codes:
-            self.count.tap(self.picker.locator(f"[data-card='{code}']"), "card", code)
+            if code == SET_KEY:  # a step of the dock there, else the picker's own key
+                key = self.step("suits") or self.picker.locator("[data-picker-suits]")
+                self.count.tap(key, SET_KEY)
+            else:
+                self.count.tap(self.picker.locator(f"[data-card='{code}']"), "card", code)
 
     def meld_field(self, side: int, row: int = 0) -> Locator:
         return self.page.locator(f"[data-side='{side}'] [data-meld-row] input").nth(row)
@@ -388,20 +442,23 @@ class Scorer:
         if not points:
             return
         field_ = self.page.locator(f"#s{side}-points")
-        team, left = self.step("team"), self.step("left")
-        at = self.active_side()
-        in_points = bool(self.page.evaluate(_IN_POINTS))
-        if not in_reach(field_) and team and in_points and at is not None and at != side:
-            self.count.tap(team, "focus a field", f"{label} points (next team)")
-        else:
-            if not in_reach(field_) and left and at == side:
-                self.count.tap(left, "focus a field", f"{label} cards left")
-            if not self.focused(field_):  # the step goes to the points first
-                self.count.tap(field_, "focus a field", f"{label} points")
+        # The pad's column of keys for this side, where the pad has one: once the pad is up,
+        # its keys add to this side's points wherever the scorer was, with no move between.
+        column = self.page.locator(f"[data-points-pad] [data-pad-for='s{side}-points']")
+        if not (column.count() and column.is_visible()):
+            team, left = self.step("team"), self.step("left")
+            at = self.active_side()
+            in_points = bool(self.page.evaluate(_IN_POINTS))
+            if not in_reach(field_) and team and in_points and at is not None and at != side:
+                self.count.tap(team, "focus a field", f"{label} points (next team)")
+            else:
+                if not in_reach(field_) and left and at == side:
+                    self.count.tap(left, "focus a field", f"{label} cards left")
+                if not self.focused(field_):  # the step goes to the points first
+                    self.count.tap(field_, "focus a field", f"{label} points")
+        keys = column if column.count() else self.page.locator("[data-points-pad]")
         for key in pad_taps(points):
-            self.count.tap(
-                self.page.locator(f"[data-points-pad] [data-add='{key}']"), "points pad", str(key)
-            )
+            self.count.tap(keys.locator(f"[data-add='{key}']"), "points pad", str(key))
 
     def hand(self, hand: dict[str, Any]) -> None:
         self.count.tap(self.page.locator(f"label[for='kozi-{hand['kozi']}']"), "kózi", hand["kozi"])
@@ -436,7 +493,7 @@ class Scorer:
         """What the fields hold before Save: the taps wrote exactly this hand."""
         for side, team in enumerate(hand["teams"]):
             for row, meld in enumerate(team["melds"]):
-                expect(self.meld_field(side, row)).to_have_value(meld)
+                expect(self.meld_field(side, row)).to_have_value(written(meld.split()))
             points = points_left(team)
             expect(self.page.locator(f"#s{side}-points")).to_have_value(str(points or ""))
         expect(self.page.locator(f"#kozi-{hand['kozi']}")).to_be_checked()

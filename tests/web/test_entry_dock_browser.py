@@ -88,8 +88,13 @@ def docked(page: Page, keys: Literal["picker", "pad"]) -> None:
     else:
         pad = page.locator("[data-entry-dock] [data-points-pad]")
         expect(pad).to_be_visible()
-        for value in (5, 100):
-            on_screen(page, pad.locator(f"[data-add='{value}']"), f"+{value}")
+        # A column of keys for each team, every key in sight and a finger wide.
+        columns = pad.locator("[data-pad-for]")
+        expect(columns).to_have_count(page.locator("[data-side]").count())
+        for column in columns.all():
+            for value in (5, 100):
+                key = on_screen(page, column.locator(f"[data-add='{value}']"), f"+{value}")
+                assert key["height"] >= 40 and key["right"] - key["left"] >= 40, key
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= size["width"], f"the page scrolls sideways ({scroll}px)"
 
@@ -147,8 +152,19 @@ def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
         # The team's "went out" is in sight with its first meld: ticked there, no scroll.
         on_screen(page, page.locator("label.toggle", has=page.locator("#s0-out")), "went out")
         picker = page.locator("[data-entry-dock] [data-card-picker]")
-        for code in ("QD", "QC", "QH"):
+        meld_step = page.locator("[data-dock-step='meld']")
+        suits_step = page.locator("[data-dock-step='suits']")
+        # A set in the making: the set key, naming the suits it lacks, in the place of "Add
+        # meld" (a meld of one card wants no next one), until the meld has three cards.
+        picker.locator("[data-card='QD']").click()
+        expect(suits_step).to_have_text("+♠♥♣")
+        expect(meld_step).to_be_hidden()
+        on_screen(page, suits_step, "the set key")
+        for code in ("QC", "QH"):
             picker.locator(f"[data-card='{code}']").click()
+        expect(first).to_have_value("QD QC QH")
+        expect(suits_step).to_be_hidden()
+        expect(meld_step).to_be_visible()
         verdict = page.locator("[data-side='0'] [data-meld-row]").first.locator("[data-verdict]")
         expect(verdict).not_to_be_empty()
         above_the_dock(page, first, "the first meld, filled")
@@ -192,7 +208,8 @@ def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
         expect(points).to_be_focused()
         docked(page, "pad")
         above_the_dock(page, points, "the points field")
-        page.locator("[data-entry-dock] [data-add='20']").click()
+        pad = page.locator("[data-entry-dock] [data-points-pad]")
+        pad.locator("[data-pad-for='s1-points'] [data-add='20']").click()
         expect(points).to_have_value("20")
         above_the_dock(page, points, "the points field, in use")
         screen(page, screenshots, f"{name}-pad")
@@ -213,6 +230,27 @@ def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
         expect(page.locator("#s0-points")).to_be_focused()
         above_the_dock(page, page.locator("#s0-points"), "the other team's points")
         docked(page, "pad")
+        # Or no step at all: each team's column adds to its own points and makes them the
+        # field in use (framed, its points over its keys); ⌫ takes back the last key there.
+        mine, theirs = (
+            pad.locator("[data-pad-for='s0-points']"),
+            pad.locator("[data-pad-for='s1-points']"),
+        )
+        theirs.locator("[data-add='5']").click()
+        expect(points).to_have_value("25")
+        expect(points).to_be_focused()
+        expect(theirs).to_have_class("pad-side is-current")
+        expect(theirs.locator("[data-pad-sum]")).to_have_text("25")
+        pad.locator("[data-pad-back]").click()
+        expect(points).to_have_value("20")
+        mine.locator("[data-add='15']").click()
+        expect(page.locator("#s0-points")).to_have_value("15")
+        expect(page.locator("#s0-points")).to_be_focused()
+        expect(mine.locator("[data-pad-sum]")).to_have_text("15")
+        expect(points).to_have_value("20")
+        above_the_dock(page, page.locator("#s0-points"), "the points in use")
+        docked(page, "pad")
+        screen(page, screenshots, f"{name}-columns")
 
         # The scores in the dock follow the live preview.
         expect(page.locator("[data-dock-score]").first).not_to_have_text("–")

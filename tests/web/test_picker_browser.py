@@ -21,10 +21,19 @@ PHONES = [
     ({"width": 360, "height": 640}, "el-GR"),
 ]
 SAYS = {
-    "en": {"filled": "5♠ to J♠ filled in as a run", "new_meld": "5♠ starts the next meld"},
+    "en": {
+        "filled": "5♠ to J♠ filled in as a run",
+        "new_meld": "5♠ starts the next meld",
+        "suits_key": "Add 9♠ 9♥ 9♦ to the set",
+        "suits_added": "9♠ 9♥ 9♦ added",
+        "suits_undone": "9♠ 9♥ 9♦ taken back",
+    },
     "el": {
         "filled": "Σειρά από 5♠ ως J♠",
         "new_meld": "Το 5♠ ανοίγει νέο συνδυασμό",  # noqa: RUF001 (Greek, not Latin, letters)
+        "suits_key": "Βάλε τα 9♠ 9♥ 9♦ στις ντόπιες",
+        "suits_added": "Μπήκαν τα 9♠ 9♥ 9♦",
+        "suits_undone": "Τα 9♠ 9♥ 9♦ βγήκαν από τις ντόπιες",  # noqa: RUF001 (Greek)
     },
 }
 
@@ -169,6 +178,42 @@ def enter_with_the_picker(page: Page, viewport: dict[str, int], says: dict[str, 
     tap("JK", "10H", "2C", "QH")
     expect(rows.nth(2)).to_have_value("8H JK 10H 2C QH")
 
+    # A set of the four suits in two taps: after its first card the set key (in the dock, in
+    # the place of "Add meld") names the suits the set lacks and writes one card of each,
+    # with no key moving; ⌫ takes them back in one tap. The second deck's cards join it.
+    suits = page.locator("[data-dock-step='suits']")
+    tap("9C")
+    expect(rows.nth(3)).to_have_value("9C")
+    expect(suits).to_have_text("+♠♥♦")
+    expect(suits).to_have_attribute("aria-label", says["suits_key"])
+    expect(page.locator("[data-dock-step='meld']")).to_be_hidden()
+    at = box(suits)
+    assert at["width"] >= 40 and at["height"] >= 40, at
+    assert at["y"] >= 0 and at["y"] + at["height"] <= viewport["height"], at
+    before = box(picker.locator("[data-card='JS']"))
+    suits.click()
+    settled(page)
+    expect(rows.nth(3)).to_have_value("9C 9S 9H 9D")
+    expect(status).to_contain_text(says["suits_added"])
+    expect(suits).to_be_hidden()
+    expect(page.locator("[data-dock-step='meld']")).to_be_visible()
+    assert abs(box(picker.locator("[data-card='JS']"))["y"] - before["y"]) <= 2
+    picker.locator("[data-picker-back]").click()
+    expect(rows.nth(3)).to_have_value("9C")
+    expect(status).to_contain_text(says["suits_undone"])
+    suits.click()
+    tap("9C", "9D", "9H")
+    expect(rows.nth(3)).to_have_value("9C 9S 9H 9D 9C 9D 9H")
+    expect(rows.nth(4)).to_have_value("")
+    # Two cards of a run are no set: no key.
+    tap("5D")
+    expect(rows.nth(4)).to_have_value("5D")
+    expect(suits).to_be_visible()
+    tap("6D")
+    expect(suits).to_be_hidden()
+    all_keys_in_sight(page, viewport)
+    no_sideways_scroll(page, width)
+
     # The keyboard key brings the phone's keyboard back for typing, and takes it away again.
     keyboard = picker.locator("[data-picker-keyboard]")
     keyboard.click()
@@ -191,8 +236,9 @@ def enter_with_the_picker(page: Page, viewport: dict[str, int], says: dict[str, 
     for at in seen:
         assert at.width >= 40 and at.height >= 40
         assert at.y + at.height <= viewport["height"], "the pad is in sight"
-    pad.locator("[data-add='40']").click()
-    pad.locator("[data-add='10']").click()
+    column = pad.locator("[data-pad-for='s1-points']")
+    column.locator("[data-add='40']").click()
+    column.locator("[data-add='10']").click()
     expect(points).to_have_value("50")
     pad.locator("[data-pad-back]").click()
     expect(points).to_have_value("40")

@@ -26,7 +26,7 @@ from scorekeeper.match.bounds import MAX_MELDS, MAX_NAME, MAX_TEAMS
 from scorekeeper.match.entry import HandEntry
 from scorekeeper.rules.i18n import data_of, render, translating
 from scorekeeper.rules.match import PlayedHand, Side
-from scorekeeper.rules.melds import MeldVerdict
+from scorekeeper.rules.melds import verdict_json
 from scorekeeper.rules.points import parse_points
 from scorekeeper.rules.scoring import HandScore
 from scorekeeper.values import (
@@ -364,45 +364,6 @@ def check_seated(sides: list[Any], where: str, seats: set[int], required: bool) 
         if seen & set(ids) or len(set(ids)) != len(ids):
             raise Invalid(_("%(where)s names a player twice; each plays on one side.", where=where))
         seen.update(ids)
-
-
-# --- the referee API's meld verdict --------------------------------------------------------
-
-
-def verdict_json(verdict: MeldVerdict) -> dict[str, Any]:
-    """One meld's verdict as the referee API gives it (and a scored hand keeps it)."""
-    return {
-        "legal": verdict.legal,
-        "kind": None if verdict.kind is None else verdict.kind.value,
-        "clean": verdict.clean,
-        "biriba": verdict.biriba,
-        "size": verdict.size,
-        "card_points": verdict.card_points,
-        "bonus": verdict.bonus,
-        "problems": list(verdict.problems),
-        "semiclean": verdict.semiclean,
-        "full": verdict.full,
-        "kozi": verdict.kozi,
-        "suit": None if verdict.suit is None else verdict.suit.value,
-        "bonus_label": verdict.bonus_label,
-        "name": verdict.name,
-        "cards": " ".join(c.code for c in verdict.cards),
-        # A 2 in its own place is natural: the verdict says so, or a clean run with a 2
-        # in it would look like a mistake (verdict_words._clean).
-        "natural_twos": [c.code for c in verdict.natural_twos],
-        "wilds": [
-            {"card": p.card.code, "stands_for": _stands_for(verdict, p)}
-            for p in verdict.layout
-            if p.wild
-        ],
-    }
-
-
-def _stands_for(verdict: MeldVerdict, placed: Any) -> str | None:
-    card = verdict.stands_for(placed)
-    if card is not None:
-        return card.code
-    return None if placed.as_rank is None else placed.as_rank.value
 
 
 # --- internals ------------------------------------------------------------------------------

@@ -5,9 +5,11 @@
   (package.json pins the version) into node_modules/pyodide: only the five files a page
   needs, never a CDN. Without npm at setup there is nothing here (404) and the page keeps the
   server's preview only (OPERATING.md: "The score with no network").
-* `/runtime/engine.<digest>.zip`: `scorekeeper/rules`, `play/offline_score.py` and the
-  compiled catalogs (the engine speaks the page's language with the same words), zipped once
-  per process; named by its content, so a kept copy never goes stale.
+* `/runtime/engine.<digest>.zip`: `scorekeeper/rules`, `play/offline_score.py`, the words
+  of the meld verdicts and the deal (`words/verdict_words.py`, `words/game_words.py`, over
+  `play/phone_babel.py` as `flask_babel`) and the compiled catalogs (the engine speaks the
+  page's language with the same words), zipped once per process; named by its content, so
+  a kept copy never goes stale.
 
 Both are fetched only by a hand page, once it has been opened, and kept by the service worker.
 """
@@ -42,6 +44,11 @@ RUNTIME_FILES = {
     "pyodide-lock.json": "application/json",
 }
 YEAR = 31_536_000
+#: What the engine's zip keeps of `scorekeeper.words`' front door (names offline_score.py uses).
+PHONE_WORDS = (
+    b"from scorekeeper.words.game_words import deal_text\n"
+    b"from scorekeeper.words.verdict_words import api_words\n"
+)
 
 
 @cache
@@ -70,6 +77,14 @@ def engine_zip() -> tuple[bytes, str]:
         put("scorekeeper/__init__.py", b"")
         put("scorekeeper/play/__init__.py", b"")
         put("scorekeeper/play/offline_score.py", (PACKAGE / "play/offline_score.py").read_bytes())
+        # The pages' own word builders (meld verdicts, the deal), over the same catalog: the
+        # phone has no Flask, so Flask-Babel's three calls come from phone_babel.py.
+        put("flask_babel.py", (PACKAGE / "play/phone_babel.py").read_bytes())
+        # The words' front door, as far as the phone needs it: the real one imports every
+        # module of words/, and the zip carries two.
+        put("scorekeeper/words/__init__.py", PHONE_WORDS)
+        for name in ("game_words.py", "verdict_words.py"):
+            put(f"scorekeeper/words/{name}", (PACKAGE / "words" / name).read_bytes())
         for path in sorted((PACKAGE / "rules").glob("*.py")):
             put(f"scorekeeper/rules/{path.name}", path.read_bytes())
         for mo in sorted((PACKAGE / "translations").glob("*/LC_MESSAGES/messages.mo")):

@@ -1,12 +1,17 @@
 """The score with no network: what the phone's browser runs, in Pyodide, beside the rules
 engine (static/js/offline-engine.js loads it with `scorekeeper/rules` from engine_files.py).
 
-Standard library and `scorekeeper.rules` only, never Flask: the server never imports it for
-a page, and the browser has nothing else. Two entry points, each taking and giving JSON text:
+Standard library, `scorekeeper.rules` and the pages' word builders of `scorekeeper.words`
+(the meld verdicts' and the deal's, which the phone runs over the same catalog through
+play/phone_babel.py), never Flask itself: the browser has nothing else. The entry points
+each take and give JSON text:
 
 * `score_json(request)`: a hand as `POST /api/v1/hands/score` takes it, scored as that
   endpoint answers (the golden hands' contract): so a test can hold the browser's answers
   against the server's, hand for hand.
+* `meld_check_json(request)`: a meld as `POST /api/v1/melds/check` takes it, answered as
+  that endpoint answers, verdict line and words included: the hand page's verdict on each
+  meld with no network.
 * `preview_json(setup, fields)`: the hand form's fields (as the page would post them) against
   the match's setup kept with the page (`offline_setup()` in engine_files.py), answered in the
   shape of the live preview (the "hand:preview" contract at the top of hand-entry.js), so the
@@ -27,8 +32,16 @@ from scorekeeper.rules.formats import find_format
 from scorekeeper.rules.i18n import translations
 from scorekeeper.rules.points import format_points, parse_points, points_json
 from scorekeeper.rules.presets import find_variant
-from scorekeeper.rules.scoring import Cut, HandScore, TeamHand, kozi_missing, score_hand
+from scorekeeper.rules.scoring import (
+    Cut,
+    HandScore,
+    TeamHand,
+    kozi_missing,
+    meld_answer,
+    score_hand,
+)
 from scorekeeper.rules.variants import Variant, options_from_json
+from scorekeeper.words import api_words
 
 
 def _(message: str, **values: Any) -> str:
@@ -100,6 +113,22 @@ def _contract(hand: HandScore) -> dict[str, Any]:
             for team in hand.teams
         ],
     }
+
+
+def meld_check_json(request: str) -> str:
+    """`POST /api/v1/melds/check`'s answer (the referee service asks `meld_answer` too, and
+    the API words it with `api_words`); a meld that is not cards answers its `error`, as the
+    API's 400 does."""
+    body = json.loads(request)
+    variant = _variant(body)
+    table_format = None if body.get("format") is None else find_format(str(body["format"]))
+    try:
+        cards = _cards(body.get("cards"))
+    except CardError as error:
+        return json.dumps({"error": str(error)}, ensure_ascii=False)
+    answer = meld_answer(cards, variant, _suit(body.get("kozi")), table_format)
+    answer.update(api_words(answer, variant))
+    return json.dumps(answer, ensure_ascii=False)
 
 
 # --- the live preview ------------------------------------------------------------------------

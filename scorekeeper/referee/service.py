@@ -25,15 +25,18 @@ from scorekeeper.quote import short, show
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import (
     FORMATS,
-    LARGEST_FORMAT,
     MOST_CARDS,
     TableFormat,
     find_format,
 )
-from scorekeeper.rules.melds import judge_meld
 from scorekeeper.rules.opening import Requirement, requirement
 from scorekeeper.rules.presets import PRESETS, find_variant
-from scorekeeper.rules.scoring import HandScore, TeamHand, deck_problems, kozi_missing, score_hand
+from scorekeeper.rules.scoring import (
+    HandScore,
+    kozi_missing,
+    meld_answer,
+    score_hand,
+)
 from scorekeeper.rules.variants import Variant, options_from_json
 
 
@@ -68,14 +71,7 @@ def check_meld(data: Any) -> dict[str, Any]:
     table_format = None if body.get("format") is None else read_format(body.get("format"))
     most = MOST_CARDS if table_format is None else table_format.cards
     cards = read_cards(body.get("cards"), "'cards'", required=True, allow_empty=False, most=most)
-    verdict = judge_meld(cards, variant, kozi)
-    answer = verdict_json(verdict)
-    # No deck holds 162 aces of hearts: count the copies against the table's decks, or
-    # without a table against the largest one any format plays with.
-    extra = deck_problems([TeamHand("", melds=(cards,))], table_format or LARGEST_FORMAT)
-    answer["problems"] += extra
-    answer["legal"] = answer["legal"] and not extra
-    return answer
+    return meld_answer(cards, variant, kozi, table_format)
 
 
 def score_hand_request(data: Any) -> dict[str, Any]:

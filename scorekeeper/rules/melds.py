@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 from itertools import pairwise
+from typing import Any
 
 from .cards import RANK_AT, Card, Rank, Suit, format_cards, parse_cards
 from .i18n import and_list, joined, mark, ntr, tr, tr_for, upper_first
@@ -627,3 +628,43 @@ _PLURALS = {
 
 def _set_order(rank: Rank) -> int:
     return 14 if rank is Rank.ACE else rank.position
+
+
+# --- the verdict as JSON ---------------------------------------------------------------------
+
+
+def verdict_json(verdict: MeldVerdict) -> dict[str, Any]:
+    """One meld's verdict as the referee API gives it (and a scored hand keeps it): plain
+    JSON, so the server and the phone's engine (play/offline_score.py) answer alike."""
+    return {
+        "legal": verdict.legal,
+        "kind": None if verdict.kind is None else verdict.kind.value,
+        "clean": verdict.clean,
+        "biriba": verdict.biriba,
+        "size": verdict.size,
+        "card_points": verdict.card_points,
+        "bonus": verdict.bonus,
+        "problems": list(verdict.problems),
+        "semiclean": verdict.semiclean,
+        "full": verdict.full,
+        "kozi": verdict.kozi,
+        "suit": None if verdict.suit is None else verdict.suit.value,
+        "bonus_label": verdict.bonus_label,
+        "name": verdict.name,
+        "cards": " ".join(c.code for c in verdict.cards),
+        # A 2 in its own place is natural: the verdict says so, or a clean run with a 2
+        # in it would look like a mistake (verdict_words._clean).
+        "natural_twos": [c.code for c in verdict.natural_twos],
+        "wilds": [
+            {"card": p.card.code, "stands_for": _stands_for(verdict, p)}
+            for p in verdict.layout
+            if p.wild
+        ],
+    }
+
+
+def _stands_for(verdict: MeldVerdict, placed: Placed) -> str | None:
+    card = verdict.stands_for(placed)
+    if card is not None:
+        return card.code
+    return None if placed.as_rank is None else placed.as_rank.value

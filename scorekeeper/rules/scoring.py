@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from math import gcd
+from typing import Any
 
 from .cards import JOKER, Card, Suit, format_cards
-from .formats import FORMATS, TableFormat
+from .formats import FORMATS, LARGEST_FORMAT, TableFormat
 from .i18n import and_list, joined, ntr, ptr, tr, tr_for, upper_first
-from .melds import MeldKind, MeldVerdict, judge_meld
+from .melds import MeldKind, MeldVerdict, judge_meld, verdict_json
 from .opening import Requirement, requirement
 from .points import format_points
 from .variants import UnplayedBiribaki, Variant
@@ -450,6 +451,20 @@ def _hand_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list
         )
     problems += deck_problems(teams, table_format)
     return problems
+
+
+def meld_answer(
+    cards: Sequence[Card], variant: Variant, kozi: Suit | None, table_format: TableFormat | None
+) -> dict[str, Any]:
+    """The referee's verdict on one meld as JSON (`POST /api/v1/melds/check`, before its
+    words): the server's API and the phone's engine (play/offline_score.py) both ask this.
+    No deck holds 162 aces of hearts: the copies are counted against the table's decks, or
+    without a table against the largest one any format plays with."""
+    answer = verdict_json(judge_meld(tuple(cards), variant, kozi))
+    extra = deck_problems([TeamHand("", melds=(tuple(cards),))], table_format or LARGEST_FORMAT)
+    answer["problems"] += extra
+    answer["legal"] = answer["legal"] and not extra
+    return answer
 
 
 def deck_problems(teams: Sequence[TeamHand], table_format: TableFormat) -> list[str]:

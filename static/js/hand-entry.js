@@ -2,7 +2,8 @@
  * Hand entry, quicker with JavaScript. Without this script the form works as it is: every
  * meld row is shown, and Preview asks the server for the verdicts and the scores.
  *
- * With it: each meld is judged while it is typed or tapped (POST /api/v1/melds/check), empty
+ * With it: each meld is judged while it is typed or tapped (POST /api/v1/melds/check; with no
+ * network, the same answer from the engine on the phone, offline-engine.js), empty
  * meld rows stay folded until "Add meld", Enter in a meld moves to the next one, the card
  * picker opens for the card field in use (in the page's dock, entry-dock.js, where it has
  * one; else right under the field), and a second tap on Save sends nothing twice.
@@ -65,6 +66,9 @@
 
   function show(output, text, ok) {
     output.textContent = text;
+    if (text) {
+      output.classList.remove("verdict-offline"); // draft.js's "checked when back online"
+    }
     output.classList.toggle("verdict-ok", ok === true);
     output.classList.toggle("verdict-bad", ok === false);
   }
@@ -107,9 +111,28 @@
         }
       })
       .catch(function () {
-        if (input.getAttribute("data-asked") === asked) {
-          show(output, "", null); // offline: Preview still judges every meld
+        if (input.getAttribute("data-asked") !== asked) {
+          return;
         }
+        // Offline: the same engine on the phone gives the API's own answer, worded alike
+        // (offline-engine.js); without it the line stays blank and draft.js says when the
+        // verdict will come.
+        var engine = window.scorekeeperOfflineEngine;
+        if (!engine) {
+          show(output, "", null);
+          return;
+        }
+        show(output, "", null);
+        engine.verdict(body).then(function (answer) {
+          if (input.getAttribute("data-asked") !== asked) {
+            return;
+          }
+          if (answer.error !== undefined) {
+            show(output, answer.error || WORDS.line_unreadable, false);
+          } else {
+            show(output, answer.verdict, answer.legal);
+          }
+        }, function () {});
       });
   }
 

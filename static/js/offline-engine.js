@@ -13,6 +13,9 @@
  * the "hand:preview" contract (hand-entry.js), with `offline: true`; hand-entry.js draws it
  * as it draws the server's. `.score(requestJson)` → Promise of POST /api/v1/hands/score's
  * answer as text (the golden hands' browser test compares it with the server's).
+ * `.verdict(body)` → Promise of POST /api/v1/melds/check's answer for `body` (its verdict
+ * line in the page's language, or `error` for cards that cannot be read): hand-entry.js
+ * shows it when the check finds no server.
  */
 (function () {
   "use strict";
@@ -76,6 +79,7 @@
       return {
         preview: module.preview_json,
         score: module.score_json,
+        check: module.meld_check_json,
       };
     });
     starting.catch(function () {
@@ -128,6 +132,11 @@
     score: function (request) {
       return start().then(function (engine) {
         return engine.score(request);
+      });
+    },
+    verdict: function (body) {
+      return start().then(function (engine) {
+        return JSON.parse(engine.check(JSON.stringify(body)));
       });
     },
   };

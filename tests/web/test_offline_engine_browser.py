@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -200,3 +201,54 @@ def test_the_live_preview_offline_comes_from_the_engine(
         shoot(page, SHOTS, "offline-engine-preview", check=lambda _page: None)
     finally:
         context.set_offline(False)
+
+
+def test_meld_verdicts_offline_are_the_apis_own(
+    app: Flask, server: str, phone: tuple[BrowserContext, Page]
+) -> None:
+    """With no network each meld's verdict line comes from the engine on the phone, word for
+    word what POST /api/v1/melds/check answers for the same cards, in English and Greek."""
+    context, page = phone
+    melds = ["8H 9H 10H JH QH KH JK", "3H 5S 9D"]  # a dirty kózi biriba; no meld at all
+    for lang in ("en", "el"):
+        context.add_cookies([{"name": "lang", "value": lang, "url": server}])
+        page.goto(f"{server}/matches/{match_id(app)}/hands/new")
+        page.evaluate("() => localStorage.clear()")  # no draft of an earlier test
+        page.reload()
+        until(page, "() => navigator.serviceWorker.controller !== null")
+        until(
+            page,
+            """async () => (await (await caches.open('scorekeeper-runtime')).keys()).length >= 6""",
+            seconds=30,
+        )
+        form = page.locator("#hand-form")
+        expected = []
+        for cards in melds:
+            body = {
+                "variant": form.get_attribute("data-variant"),
+                "options": json.loads(form.get_attribute("data-options") or "{}"),
+                "format": form.get_attribute("data-format"),
+                "kozi": "H",
+                "cards": cards,
+            }
+            answer = page.request.post(f"{server}/api/v1/melds/check", data=body)
+            assert answer.ok
+            expected.append(answer.json()["verdict"])
+        assert expected[0].endswith("+ 200 bonus") or expected[0].endswith("+ 200 μπόνους")
+        context.set_offline(True)
+        try:
+            page.locator("label[for='kozi-H']").click()
+            rows = page.locator("[data-side='0'] [data-meld-row]")
+            for i, cards in enumerate(melds):
+                if i >= rows.count() or not rows.nth(i).is_visible():
+                    page.locator("[data-side='0'] [data-add-meld]").click()
+                rows.nth(i).locator("input").fill(cards)
+                verdict = rows.nth(i).locator("[data-verdict]")
+                expect(verdict).to_have_text(expected[i], timeout=20_000)
+                legal = "verdict-ok" if i == 0 else "verdict-bad"
+                expect(verdict).to_have_class(re.compile(legal))
+            shoot(page, SHOTS, f"offline-verdicts-{lang}", check=lambda _page: None)
+        finally:
+            context.set_offline(False)
+    context.add_cookies([{"name": "lang", "value": "en", "url": server}])
+    page.evaluate("() => localStorage.clear()")

@@ -62,6 +62,7 @@ def register_blueprints(app: Flask) -> None:
     # The rules engine in the browser (Pyodide): the hand page's score with no network.
     app.register_blueprint(engine_files.bp)
     app.add_template_global(engine_files.offline_setup)
+    app.add_template_global(engine_files.board_setup)
     app.register_blueprint(seasons.bp)  # seasons, and moving a match between them
     app.register_blueprint(players.bp)  # player pages, partnerships, head to head
     app.register_blueprint(pwa.bp)  # manifest, service worker, offline page

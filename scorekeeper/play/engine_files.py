@@ -29,6 +29,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from scorekeeper.play.hand_forms import EntryLayout
 from scorekeeper.rules.formats import Credit, find_format
 
 bp = Blueprint("engine_files", __name__)
@@ -112,6 +113,14 @@ def engine(digest: str) -> ResponseReturnValue:
     return response
 
 
+def board_setup(match: Any) -> dict[str, Any] | None:
+    """What the scoreboard keeps of its match for the hands saved on the phone: the setup of
+    its next hand's form (`offline_setup`). None without the runtime, before any query."""
+    if runtime_version() is None:
+        return None
+    return offline_setup(EntryLayout.of(match))
+
+
 def offline_setup(layout: Any) -> dict[str, Any] | None:
     """What the hand page keeps of its match for the offline score (the hand form's
     EntryLayout): the rules, the table, each side with its total before the hand and its
@@ -144,6 +153,12 @@ def offline_setup(layout: Any) -> dict[str, Any] | None:
             }
             for i, label in enumerate(layout.side_labels)
         ],
+        # The deal and the match's count, for the scoreboard's hands saved on the phone.
+        "seats": list(layout.view.setup.seats),
+        "names": {str(seat.id): seat.name for seat in layout.seats},
+        "first_dealer": layout.view.setup.first_dealer,
+        "played": layout.view.hands_played,
+        "next": layout.view.next_number,
         "offline_words": {
             "offline": _("Offline: scored on this phone; the server checks it when it is sent."),
         },

@@ -30,6 +30,7 @@ from typing import Any
 from scorekeeper.rules.cards import Card, CardError, Suit, parse_cards
 from scorekeeper.rules.formats import find_format
 from scorekeeper.rules.i18n import translations
+from scorekeeper.rules.match import MatchSetup, deal_order, dealer_for, state_after
 from scorekeeper.rules.points import format_points, parse_points, points_json
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.rules.scoring import (
@@ -41,7 +42,7 @@ from scorekeeper.rules.scoring import (
     score_hand,
 )
 from scorekeeper.rules.variants import Variant, options_from_json
-from scorekeeper.words import api_words
+from scorekeeper.words import api_words, deal_text
 
 
 def _(message: str, **values: Any) -> str:
@@ -216,26 +217,115 @@ def _opening_line(needs: str, needed: int, points: int | None) -> str:
     return _("needs %(needs)s · opening so far %(points)d", needs=needs, points=points)
 
 
-def preview_json(setup_text: str, fields_text: str) -> str:
-    """The live preview of the form's `fields` ({name: [values]}) for the match `setup`."""
-    setup: dict[str, Any] = json.loads(setup_text)
-    fields: dict[str, list[str]] = json.loads(fields_text)
-    answer: dict[str, Any] = {"errors": [], "problems": [], "teams": [], "totals": []}
-    if setup.get("shared"):
-        answer["errors"].append(setup.get("unsupported", ""))
-        return json.dumps(answer, ensure_ascii=False)
+def _scored(
+    setup: dict[str, Any], fields: dict[str, list[str]]
+) -> tuple[HandScore | None, list[str]]:
+    """The hand the form's `fields` hold, scored for the match `setup` (each side's total
+    before it in `before`), with the errors that keep it from being saved as it stands; no
+    score where a field cannot be read."""
     variant = _variant(setup)
-    table_format = find_format(setup["format"])
     kozi = _suit((fields.get("kozi") or [""])[0]) if variant.kozi else None
     errors: list[str] = []
     teams = [_side(setup, fields, i, errors) for i in range(len(setup["sides"]))]
     if errors:
-        answer["errors"] = errors
-        return json.dumps(answer, ensure_ascii=False)
+        return None, errors
     missing = kozi_missing(variant, kozi)
     if missing:
-        answer["errors"].append(str(missing))
-    hand = score_hand(variant, teams, kozi, table_format)
+        errors.append(str(missing))
+    return score_hand(variant, teams, kozi, find_format(setup["format"])), errors
+
+
+def _after(
+    setup: dict[str, Any], queued: list[dict[str, list[str]]]
+) -> tuple[list[dict[str, Any]], dict[str, Fraction] | None]:
+    """Each hand of `queued` (new hands saved on the phone, in order) scored on from the
+    setup's totals, as the server will score them one after the other: its number, kózi,
+    each side's score and the totals after it. A hand that cannot be scored (a field
+    unreadable) has its `errors`, and the totals from it on are not known: then the totals
+    after them all are None."""
+    totals = {side["name"]: Fraction(side["before"]) for side in setup["sides"]}
+    hands: list[dict[str, Any]] = []
+    known = True
+    for number, fields in enumerate(queued, int(setup.get("next") or 1)):
+        kozi = _suit((fields.get("kozi") or [""])[0])
+        hand: dict[str, Any] = {
+            "number": number,
+            "kozi": None if kozi is None else kozi.symbol,
+            "red": bool(kozi and kozi.red),
+            "scores": [],
+            "totals": [],
+            "errors": [],
+        }
+        hands.append(hand)
+        if not known:
+            continue
+        before = {
+            **setup,
+            "sides": [{**s, "before": str(totals[s["name"]])} for s in setup["sides"]],
+        }
+        scored, errors = _scored(before, fields)
+        if scored is None:
+            hand["errors"] = errors
+            known = False
+            continue
+        for team in scored.teams:
+            totals[team.name] += team.score
+        hand["scores"] = [{"name": t.name, "score": format_points(t.score)} for t in scored.teams]
+        hand["totals"] = [{"name": n, "total": format_points(t)} for n, t in totals.items()]
+    return hands, totals if known else None
+
+
+def progress_json(setup_text: str, queued_text: str) -> str:
+    """The scoreboard's hands saved on the phone (`queued`: each a form's fields, in order)
+    after the server's last hand: each numbered, with its kózi, its scores and the totals
+    after it (`_after`), and who deals next once they are played (the engine's deal, and
+    its order in the pages' words), or who has won."""
+    setup: dict[str, Any] = json.loads(setup_text)
+    queued: list[dict[str, list[str]]] = json.loads(queued_text)
+    answer: dict[str, Any] = {"hands": [], "next_dealer": None, "deal_order": "", "winner": None}
+    if setup.get("shared"):
+        return json.dumps(answer, ensure_ascii=False)
+    hands, totals = _after(setup, queued)
+    variant = _variant(setup)
+    names: dict[str, str] = setup["names"]
+    match = MatchSetup(
+        variant,
+        find_format(setup["format"]),
+        tuple(setup["seats"]),
+        {s["name"]: tuple(str(p) for p in s["players"]) for s in setup["sides"]},
+        int(setup["first_dealer"]),
+    )
+    played = int(setup["played"]) + len(queued)
+    if totals is not None:
+        answer["winner"] = state_after(match, totals, played).winner
+    dealer = dealer_for(match, played)
+    if answer["winner"] is None and dealer is not None:
+        order = deal_order(match.seats, match.first_dealer, variant.deal_direction, played)
+        answer["next_dealer"] = names.get(dealer, dealer)
+        answer["deal_order"] = deal_text(variant.deal_direction, [names.get(p, p) for p in order])
+    answer["hands"] = hands
+    return json.dumps(answer, ensure_ascii=False)
+
+
+def preview_json(setup_text: str, fields_text: str, queued_text: str = "[]") -> str:
+    """The live preview of the form's `fields` ({name: [values]}) for the match `setup`,
+    after the new hands `queued` on the phone before it (scored on from the setup's
+    totals: the hand typed now follows them)."""
+    setup: dict[str, Any] = json.loads(setup_text)
+    fields: dict[str, list[str]] = json.loads(fields_text)
+    queued: list[dict[str, list[str]]] = json.loads(queued_text)
+    answer: dict[str, Any] = {"errors": [], "problems": [], "teams": [], "totals": []}
+    if setup.get("shared"):
+        answer["errors"].append(setup.get("unsupported", ""))
+        return json.dumps(answer, ensure_ascii=False)
+    after = _after(setup, queued)[1] if queued else None
+    if after is not None:
+        setup = {**setup, "sides": [{**s, "before": str(after[s["name"]])} for s in setup["sides"]]}
+    hand, errors = _scored(setup, fields)
+    if hand is None:
+        answer["errors"] = errors
+        return json.dumps(answer, ensure_ascii=False)
+    answer["errors"] = errors
     answer["problems"] = list(hand.problems)
     count = len(hand.problems)
     answer["problems_title"] = translations().ngettext(

@@ -111,4 +111,15 @@ def offline_words() -> dict[str, str]:
         "refused": _("Not saved: the server refused it."),
         "refused_status": _("The server answered with error %(status)s."),
         "fix": _("Fix hand"),
+        # the new hands waiting on the phone, as the engine on the phone scored them
+        "hand": _("Hand %(number)d"),
+        "kozi": _("kózi"),
+        "not_sent": _("not yet sent"),
+        "after": _("After this hand: %(totals)s"),
+        "won": _("%(winner)s won"),
+        "differs": _(
+            "The server scored hand %(number)s differently from this phone: after it, "
+            "%(server)s (this phone showed %(phone)s). The server's score is the one kept."
+        ),
+        "ok": _("OK"),
     }

@@ -2,8 +2,10 @@
  * The score with no network: the rules engine itself (scorekeeper/rules, pure Python) run on
  * the phone by Pyodide, for the hand page's live preview when the server cannot be reached.
  *
- * Only the hand page loads this (templates/play/hand.html, with the match's setup as JSON in
- * #offline-engine-setup's data-setup: rules, table, each side's total before the hand). Opened online, the
+ * The hand page loads this (templates/play/hand.html, with the match's setup as JSON in
+ * #offline-engine-setup's data-setup: rules, table, each side's total before the hand, the
+ * deal), and so does a scorer's scoreboard, which starts the engine only when hands wait on
+ * the phone (outbox.js asks `.progress`). Opened online, the hand
  * page fetches the runtime and the engine once, at idle, so the service worker keeps them
  * (static/sw.js, its runtime cache). On later hand pages, with them kept, the engine starts
  * at idle; else when the network drops (the "offline" event) or when a preview finds no
@@ -80,6 +82,7 @@
         preview: module.preview_json,
         score: module.score_json,
         check: module.meld_check_json,
+        progress: module.progress_json,
       };
     });
     starting.catch(function () {
@@ -123,7 +126,14 @@
     start: start,
     preview: function (form) {
       return start().then(function (engine) {
-        var answer = JSON.parse(engine.preview(JSON.stringify(setup), JSON.stringify(fields(form))));
+        // A new hand follows the new hands waiting on this phone (outbox.js): its totals
+        // before are those they bring the match to.
+        var outbox = window.scorekeeperOutbox;
+        var queued = outbox && form.getAttribute("data-hand") === "new"
+          ? outbox.queued(form.getAttribute("data-match"))
+          : [];
+        var answer = JSON.parse(engine.preview(JSON.stringify(setup), JSON.stringify(fields(form)),
+          JSON.stringify(queued)));
         answer.offline = true;
         note(form);
         return answer;
@@ -132,6 +142,14 @@
     score: function (request) {
       return start().then(function (engine) {
         return engine.score(request);
+      });
+    },
+    /* The scoreboard's hands saved on this phone, each a form's fields ({name: [values]}),
+       in order: {hands: [{number, kozi, red, scores, totals, errors}], next_dealer,
+       deal_order, winner} (progress_json in offline_score.py). */
+    progress: function (queued) {
+      return start().then(function (engine) {
+        return JSON.parse(engine.progress(JSON.stringify(setup), JSON.stringify(queued)));
       });
     },
     verdict: function (body) {
@@ -150,7 +168,9 @@
   });
   // The network gone: start at once, so the first preview offline does not wait for it.
   window.addEventListener("offline", function () {
-    start();
+    if (form) {
+      start();
+    }
   });
 
   /* Online: fetch each file once, so the service worker keeps them for the day it is needed
@@ -178,7 +198,8 @@
     });
   }
   var idle = window.requestIdleCallback || window.setTimeout;
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+  // The scoreboard (no hand form) starts the engine only for hands saved on the phone.
+  if (form && navigator.serviceWorker && navigator.serviceWorker.controller) {
     kept().then(function (all) {
       if (all) {
         idle(start, { timeout: 3000 });

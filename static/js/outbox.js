@@ -5,7 +5,10 @@
  * page becomes visible, and with retries that wait longer each time while a page is open.
  *
  * Each item: {url, match, hand ("new" or a number), draft (its draft's storage key), fields
- * (the form's [[name, value], ...]), key (the idempotency key), version, totals, queued}.
+ * (the form's [[name, value], ...]), key (the idempotency key), version, totals, queued, and
+ * phone: {number, totals} once the scoreboard's engine has scored it (the totals after it as
+ * "A 665 · B −95")}. A hand sent with those is remembered under "scorekeeper:sent:<user>:
+ * <match>" until the scoreboard has held them against the server's.
  * A hand is stored once however often it is sent: the server keeps the first hand saved
  * under a key and answers the same for every retry (two tabs sending at once included).
  *
@@ -121,6 +124,7 @@
       return answer.then(function (said) {
         if (response.ok && said.saved) {
           take(item);
+          remember(item, said.number);
           return "sent";
         }
         if (response.status >= 500 || said.csrf || response.redirected || response.status < 400) {
@@ -226,6 +230,49 @@
     });
   }
 
+  /* --- what the phone said of its hands ------------------------------------------------- */
+
+  var SENT = "scorekeeper:sent:" + user + ":";
+
+  /* A form's [[name, value], ...] as the engine reads a post: {name: [values]}. */
+  function asFields(pairs) {
+    var all = {};
+    (pairs || []).forEach(function (pair) {
+      (all[pair[0]] = all[pair[0]] || []).push(pair[1]);
+    });
+    return all;
+  }
+
+  /* The new hands of a match that wait to be sent, in order (a refused one, held, is not
+     going to be saved as it is). */
+  function waitingNew(match) {
+    return (load(PREFIX + match) || []).filter(function (item) {
+      return item.hand === "new" && !item.held;
+    });
+  }
+
+  /* Their fields, for the engine on the phone (offline-engine.js): a new hand typed now
+     follows them. */
+  function queued(match) {
+    return waitingNew(match).map(function (item) {
+      return asFields(item.fields);
+    });
+  }
+
+  /* A hand the server saved, with the totals after it that this phone showed: the
+     scoreboard holds them against the server's (checkSent). */
+  function remember(item, number) {
+    if (!item.phone || !item.phone.totals || !number) {
+      return;
+    }
+    var name = SENT + item.match;
+    var sent = (load(name) || []).filter(function (other) {
+      return other.key !== item.key;
+    });
+    sent.push({ key: item.key, number: number, phone: item.phone.totals });
+    store(name, sent);
+  }
+
   /* --- the scoreboard: what waits on this phone ------------------------------------------ */
 
   function formUrl(match, hand) {
@@ -255,20 +302,149 @@
     });
   }
 
+  function sideText(sides, key) {
+    return sides.map(function (side) {
+      return side.name + " " + side[key];
+    }).join(" · ");
+  }
+
+  /* A new hand waiting on the phone as the engine scored it: numbered after the server's
+     last hand, with its kózi, each side's score and the totals after it. */
+  function queuedLine(hand) {
+    var kozi = hand.kozi
+      ? element("span", "kozi-mark" + (hand.red ? " red" : ""), hand.kozi, { title: WORDS.kozi })
+      : null;
+    var title = element("p", "outbox-title", [
+      fill(WORDS.hand, { number: hand.number }), kozi ? " " : "", kozi, " ",
+      element("span", "badge badge-warn", WORDS.not_sent),
+    ]);
+    var known = hand.totals.length > 0;
+    return element("li", "outbox-item outbox-queued", [
+      title,
+      known ? element("p", "outbox-scores", sideText(hand.scores, "score")) : null,
+      element("p", "outbox-text", known
+        ? fill(WORDS.after, { totals: sideText(hand.totals, "total") })
+        : WORDS.totals_unknown),
+    ], { "data-queued-number": String(hand.number) });
+  }
+
+  var drawing = 0;
+
+  /* The engine on the phone scores the waiting new hands on from the server's last one
+     (offline-engine.js, started only now): the rows become numbered hands with their
+     totals, the phone's figures are kept with each hand to hold against the server's once
+     it is sent, and who deals next counts them. */
+  function drawQueued(match, list, rows) {
+    var engine = window.scorekeeperOfflineEngine;
+    var items = waitingNew(match);
+    if (!engine || !engine.progress || !items.length) {
+      return;
+    }
+    drawing += 1;
+    var asked = drawing;
+    engine.progress(items.map(function (item) {
+      return asFields(item.fields);
+    })).then(function (answer) {
+      if (asked !== drawing) {
+        return; // drawn again meanwhile
+      }
+      var phone = {};
+      answer.hands.forEach(function (hand, i) {
+        var row = rows[items[i].key];
+        if (row) {
+          list.replaceChild(queuedLine(hand), row);
+        }
+        phone[items[i].key] = { number: hand.number, totals: hand.totals.length ? sideText(hand.totals, "total") : null };
+      });
+      keepPhone(match, phone);
+      // Who deals next counts these hands: the scoreboard's own line says so (the server
+      // drew it for a running match), and the list ends with it.
+      var line = document.querySelector("[data-live-region='summary'] .next-dealer");
+      var order = document.querySelector("[data-live-region='summary'] [data-deal-order]");
+      var end = answer.winner ? fill(WORDS.won, { winner: answer.winner }) : null;
+      if (!end && answer.next_dealer && line && line.querySelector("strong")) {
+        line.querySelector("strong").textContent = answer.next_dealer;
+        if (order) {
+          order.textContent = answer.deal_order;
+        }
+        end = Array.prototype.slice.call(line.cloneNode(true).childNodes);
+      }
+      if (end) {
+        list.appendChild(element("li", "outbox-item outbox-next", [element("p", "outbox-title", end)]));
+      }
+    }, function () {});
+  }
+
+  /* The phone's figures, with each waiting hand (read again: another tab may have sent one). */
+  function keepPhone(match, phone) {
+    var name = PREFIX + match;
+    var changed = false;
+    var items = (load(name) || []).map(function (item) {
+      var mine = phone[item.key];
+      if (mine && item.hand === "new" && JSON.stringify(item.phone) !== JSON.stringify(mine)) {
+        item.phone = mine;
+        changed = true;
+      }
+      return item;
+    });
+    if (changed) {
+      store(name, items);
+    }
+  }
+
+  /* Back online, the server's answer is the truth: a hand it saved whose totals after it
+     differ from what this phone showed is said so, until it is read (OK). The same totals
+     say nothing, and are forgotten. */
+  function checkSent(match, list) {
+    var name = SENT + match;
+    var kept = (load(name) || []).filter(function (sent) {
+      var row = document.getElementById("hand-" + sent.number);
+      var server = row && row.getAttribute("data-totals-after");
+      if (!server) {
+        return !row; // not on this page (yet): held against a later one
+      }
+      if (server === sent.phone) {
+        return false;
+      }
+      var ok = element("button", "button button-secondary", WORDS.ok, { type: "button" });
+      ok.addEventListener("click", function () {
+        store(name, (load(name) || []).filter(function (other) {
+          return other.key !== sent.key;
+        }));
+        render();
+      });
+      list.appendChild(element("li", "outbox-item outbox-refused outbox-differs", [
+        element("p", "outbox-text", fill(WORDS.differs, {
+          number: sent.number, server: server, phone: sent.phone,
+        })),
+        ok,
+      ]));
+      return true;
+    });
+    store(name, kept);
+  }
+
   function render() {
     if (!board) {
       return;
     }
     var match = board.getAttribute("data-match");
     var list = board.querySelector("[data-outbox-list]");
+    var rows = {};
     list.textContent = "";
+    drawing += 1;
     (load(PREFIX + match) || []).forEach(function (item) {
       if (item.held) {
         line(list, titleOf(item.hand), WORDS.refused + " " + (item.errors || [])[0], item.url);
       } else {
         line(list, titleOf(item.hand) + " · " + WORDS.waiting, totalsOf(item.totals));
+        if (item.hand === "new") {
+          rows[item.key] = list.lastChild;
+        }
       }
     });
+    checkSent(match, list);
+    drawQueued(match, list, rows);
     names(DRAFTS + match + ":").forEach(function (name) {
       var draft = load(name);
       if (draft && draft.errors && draft.errors.length) {
@@ -308,10 +484,17 @@
     });
   }
 
-  window.scorekeeperOutbox = { add: add, flush: flush };
+  window.scorekeeperOutbox = { add: add, flush: flush, queued: queued };
   renumber();
 
   render();
+  // Once every deferred script has run (offline-engine.js comes after this one): the
+  // waiting hands scored by the engine on the phone.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (board && window.scorekeeperOfflineEngine && waitingNew(board.getAttribute("data-match")).length) {
+      render();
+    }
+  });
   flush();
   window.addEventListener("online", function () {
     failures = 0;

@@ -1,0 +1,111 @@
+"""The phone's score of the hands waiting in its outbox (scorekeeper/play/offline_score.py,
+run in Pyodide by the scoreboard and the hand page): each queued hand scored on from the
+totals the one before left, as the server will score them one after the other, numbered
+after the server's last hand, and who deals once they are played. Held here against the
+referee's own answer for each hand (`score_json`, the golden hands' contract) and the
+engine's deal, without a browser."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from support.hand_entries import form_fields
+
+from scorekeeper.demo import PAGAT_HANDS
+from scorekeeper.play.offline_score import preview_json, progress_json, score_json
+from scorekeeper.rules.formats import find_format
+from scorekeeper.rules.match import MatchSetup, dealer_for
+from scorekeeper.rules.points import format_points
+from scorekeeper.rules.presets import find_variant
+
+pytestmark = pytest.mark.stateless
+
+MEMBERS = [[1, 3], [2, 4]]  # A = Ann & Cy, B = Bob & Di, partners opposite
+NAMES = {"1": "Ann", "2": "Bob", "3": "Cy", "4": "Di"}
+#: What offline_setup() keeps of a pagat match for four after one hand (A 665, B −95).
+SETUP: dict[str, Any] = {
+    "variant": "pagat",
+    "options": {},
+    "format": "4p",
+    "shared": False,
+    "opening": False,
+    "failed": False,
+    "biribaki": True,
+    "cuts": [],
+    "sides": [
+        {"name": "A", "before": "665", "players": MEMBERS[0]},
+        {"name": "B", "before": "-95", "players": MEMBERS[1]},
+    ],
+    "seats": ["1", "2", "3", "4"],
+    "names": NAMES,
+    "first_dealer": 0,
+    "played": 1,
+    "next": 2,
+}
+EVENING = PAGAT_HANDS[1:4]
+
+
+def entry(hand: tuple[str, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    kozi, a, b = hand
+    return {"kozi": kozi, "teams": [{"name": "A", **a}, {"name": "B", **b}]}
+
+
+def fields(hand: tuple[str, dict[str, Any], dict[str, Any]]) -> dict[str, list[str]]:
+    posted: dict[str, list[str]] = {}
+    for name, value in form_fields(entry(hand), MEMBERS):
+        posted.setdefault(name, []).append(value)
+    return posted
+
+
+def referee_totals() -> list[dict[str, Fraction]]:
+    """The totals after each hand of the evening, each hand scored by the referee's contract
+    from the totals before it."""
+    totals = {"A": Fraction(665), "B": Fraction(-95)}
+    after = []
+    for hand in EVENING:
+        body = {"variant": "pagat", "options": {}, "format": "4p", **entry(hand)}
+        for team in body["teams"]:
+            team["score_before"] = str(totals[team["name"]])
+        for team in json.loads(score_json(json.dumps(body)))["teams"]:
+            totals[team["name"]] += Fraction(team["score"])
+        after.append(dict(totals))
+    return after
+
+
+def test_queued_hands_are_numbered_and_scored_on_from_the_last_one() -> None:
+    answer = json.loads(progress_json(json.dumps(SETUP), json.dumps([fields(h) for h in EVENING])))
+    assert [h["number"] for h in answer["hands"]] == [2, 3, 4]
+    assert [h["kozi"] for h in answer["hands"]] == ["♦", "♠", "♣"]
+    assert [h["red"] for h in answer["hands"]] == [True, False, False]
+    expected = [
+        [{"name": n, "total": format_points(t)} for n, t in totals.items()]
+        for totals in referee_totals()
+    ]
+    assert [h["totals"] for h in answer["hands"]] == expected
+    setup = MatchSetup(find_variant("pagat"), find_format("4p"), ("1", "2", "3", "4"), None, 0)
+    assert answer["next_dealer"] == NAMES[dealer_for(setup, 4) or ""]
+    assert answer["next_dealer"] in answer["deal_order"]
+    assert answer["winner"] is None
+
+
+def test_the_hand_typed_next_follows_the_queued_ones() -> None:
+    queued = [fields(h) for h in EVENING[:2]]
+    typed = fields(EVENING[2])
+    alone = json.loads(preview_json(json.dumps(SETUP), json.dumps(typed)))
+    after = json.loads(preview_json(json.dumps(SETUP), json.dumps(typed), json.dumps(queued)))
+    assert alone["teams"] == after["teams"]  # no opening table: the same score either way
+    last = referee_totals()[-1]
+    assert after["totals"] == [{"name": n, "total": format_points(t)} for n, t in last.items()]
+    assert alone["totals"] != after["totals"]
+
+
+def test_an_unreadable_queued_hand_leaves_the_totals_after_it_unknown() -> None:
+    broken = {**fields(EVENING[0]), "s0-meld": ["ZZ 9Q"]}
+    queued = [broken, fields(EVENING[1])]
+    answer = json.loads(progress_json(json.dumps(SETUP), json.dumps(queued)))
+    assert answer["hands"][0]["errors"] and answer["hands"][0]["totals"] == []
+    assert answer["hands"][1]["totals"] == [] and answer["hands"][1]["number"] == 3
+    assert answer["winner"] is None and answer["next_dealer"]  # the deal needs no totals

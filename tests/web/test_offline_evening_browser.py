@@ -1,0 +1,262 @@
+"""A whole offline evening (issue 19 item 5): hand 1 saved online, then three hands entered
+and saved with no network. The scoreboard shows them numbered 2, 3 and 4 with their kózi and
+the totals after each, and who deals next, worked out by the rules engine on the phone
+(Pyodide) and marked as not yet sent; back online they are sent and the server's totals are
+those the phone showed. If the server's ever differ, the scoreboard says so.
+
+The expected figures are the engine's own on the server (POST /api/v1/hands/score's use case,
+each hand from the totals the one before left), never numbers written here. English runs the
+whole evening through the hand form; Greek gets the same three hands put in the outbox as
+the hand form would, on a match of its own, in the same browser context.
+
+Skipped where npm did not install Pyodide (`make runtime`).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import secrets
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, expect
+from support.browser import PHONE, fits_a_phone, log_in, serve, settled, until
+from support.hand_entries import form_fields, typed
+from support.world import new_club, pagat_match
+
+from scorekeeper import create_app
+from scorekeeper import match as matches
+from scorekeeper.accounts import service as accounts
+from scorekeeper.demo import PAGAT_HANDS
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Match, User
+from scorekeeper.play.engine_files import runtime_version
+from scorekeeper.referee.service import score_hand_request
+from scorekeeper.rules.match import dealer_for
+from scorekeeper.rules.points import format_points
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        runtime_version() is None,
+        reason="Pyodide is not installed (no npm at setup: `make runtime`); no offline engine",
+    ),
+]
+
+PASSWORD = "correct horse"
+SHOTS = Path(__file__).parents[1] / "screenshots"
+WORDS = {
+    "en": {"not sent": "not yet sent", "after": "After this hand: ", "next": "Next to deal: "},
+    "el": {"not sent": "δεν έχει σταλεί", "after": "Μετά τον γύρο: ", "next": "Μοιράζει: "},
+}
+#: Hand 1 is saved online; the evening's next three are saved with no network.
+FIRST, EVENING = PAGAT_HANDS[0], PAGAT_HANDS[1:4]
+
+
+def entry(hand: tuple[str, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    kozi, a, b = hand
+    return {"kozi": kozi, "teams": [{"name": "A", **a}, {"name": "B", **b}]}
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    database = tmp_path_factory.mktemp("evening") / "evening.sqlite"
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
+    )
+    with app.app_context():
+        db.create_all()
+        new_club(accounts.create_user("eleni", PASSWORD))
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def server(app: Flask) -> Iterator[str]:
+    with serve(app) as base_url:
+        yield base_url
+
+
+def match_with_hand_1(app: Flask) -> tuple[int, list[list[int]], dict[str, str]]:
+    """A pagat match for four (A = Ann & Cy, B = Bob & Di) with hand 1 saved: its id, each
+    side's players' ids, and each player's name by id."""
+    with app.app_context():
+        club = db.session.scalars(db.select(Club)).one()
+        user = db.session.scalars(db.select(User)).one()
+        ids = [p.id for p in sorted(club.players, key=lambda p: p.id)]
+        match = pagat_match(club, user, ids)
+        matches.record_hand(match, user, typed(match, entry(FIRST)))
+        names = {str(p.id): p.name for p in club.players}
+        return match.id, [[ids[0], ids[2]], [ids[1], ids[3]]], names
+
+
+def expected(app: Flask, match_id: int) -> tuple[list[str], list[str], str]:
+    """The server engine's word on the evening: each side's score per hand, the totals after
+    each ("A 1250 · B 310"), and who deals after hand 4."""
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match is not None
+        totals = dict(matches.view_of(match).totals)
+        setup = matches.setup_of(match)
+        dealer = dealer_for(setup, 1 + len(EVENING))
+        assert dealer is not None
+        dealer_name = matches.names_of(match)[dealer]
+    scores, after = [], []
+    with app.test_request_context():
+        for hand in EVENING:
+            body = {"variant": "pagat", "options": {}, "format": "4p", **copy.deepcopy(entry(hand))}
+            for team in body["teams"]:
+                team["score_before"] = str(totals[team["name"]])
+            answer = score_hand_request(body)
+            for team in answer["teams"]:
+                totals[team["name"]] += Fraction(team["score"])
+            sides = answer["teams"]
+            scores.append(" · ".join(f"{t['name']} {format_points(t['score'])}" for t in sides))
+            after.append(" · ".join(f"{n} {format_points(t)}" for n, t in totals.items()))
+    return scores, after, dealer_name
+
+
+def worker_keeps(page: Page, server: str, match_id: int) -> None:
+    """The service worker controls the page and keeps the match's pages and the engine."""
+    until(page, "async () => Boolean(await navigator.serviceWorker.ready)")
+    page.reload()
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+    page.goto(f"{server}/matches/{match_id}/hands/new")  # kept, and it keeps the engine
+    until(
+        page,
+        """async () => (await (await caches.open('scorekeeper-runtime')).keys()).length >= 6""",
+        seconds=30,
+    )
+    page.goto(f"{server}/matches/{match_id}")
+
+
+def enter(page: Page, hand: dict[str, Any], names: list[list[str]]) -> None:
+    """Type one hand into the hand form, as a scorer taps it."""
+    page.locator(f"label[for='kozi-{hand['kozi']}']").click()
+    for side, team in enumerate(hand["teams"]):
+        rows = page.locator(f"[data-side='{side}'] [data-meld-row]")
+        for i, cards in enumerate(team["melds"]):
+            if i >= rows.count() or not rows.nth(i).is_visible():
+                page.locator(f"[data-side='{side}'] [data-add-meld]").click()
+            rows.nth(i).locator("input").fill(cards)
+            settled(page)
+        for flag in ("out", "biribaki"):
+            if team.get({"out": "went_out", "biribaki": "took_biribaki"}[flag]):
+                page.locator(f"input[name='s{side}-{flag}']").check()
+        for name, cards in zip(names[side], team["hands"], strict=True):
+            if cards:
+                page.locator(".hands .field", has_text=name).locator("input").fill(cards)
+
+
+def queued_board(page: Page, lang: str, scores: list[str], after: list[str], dealer: str) -> None:
+    """The scoreboard's hands waiting on the phone: 2, 3, 4, with kózi and totals."""
+    words = WORDS[lang]
+    rows = page.locator("[data-outbox-board] .outbox-queued")
+    expect(rows).to_have_count(3, timeout=30_000)
+    assert [rows.nth(i).get_attribute("data-queued-number") for i in range(3)] == ["2", "3", "4"]
+    symbols = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+    expect(rows.locator(".kozi-mark")).to_have_text([symbols[h[0]] for h in EVENING])
+    expect(rows.locator(".badge")).to_have_text([words["not sent"]] * 3)
+    expect(rows.locator(".outbox-scores")).to_have_text(scores)
+    expect(rows.locator(".outbox-text")).to_have_text([words["after"] + a for a in after])
+    expect(page.locator("[data-outbox-board] .outbox-next")).to_have_text(words["next"] + dealer)
+    expect(page.locator(".next-dealer strong")).to_have_text(dealer)
+
+
+def test_a_whole_offline_evening_shows_the_right_totals_before_it_is_sent(
+    browser: Browser, app: Flask, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    log_in(page, server, "eleni", PASSWORD)
+
+    # English: the evening typed into the hand form with no network.
+    match_id, members, names = match_with_hand_1(app)
+    scores, after, dealer = expected(app, match_id)
+    board = f"{server}/matches/{match_id}"
+    page.goto(board)
+    worker_keeps(page, server, match_id)
+    assert not page.evaluate(
+        "() => performance.getEntriesByType('resource').some(e => e.name.includes('/runtime/'))"
+    ), "a scoreboard with nothing waiting starts no engine"
+    context.set_offline(True)
+    for hand in EVENING:
+        page.locator("a.button-big").click()  # "Enter hand N", from the worker's cache
+        expect(page.locator("#hand-form")).to_be_visible()
+        enter(page, entry(hand), [[names[str(p)] for p in side] for side in members])
+        # The live preview follows the hands before it on the phone.
+        number = 2 + EVENING.index(hand)
+        totals = [part.split(" ", 1)[1] for part in after[number - 2].split(" · ")]
+        expect(page.locator("[data-preview-total]")).to_have_text(totals, timeout=20_000)
+        page.locator("[data-save]").click()
+        expect(page).to_have_url(board)
+    queued_board(page, "en", scores, after, dealer)
+    page.screenshot(path=SHOTS / "offline-scoreboard-3-queued-en.png", full_page=True)
+    fits_a_phone(page)
+
+    context.set_offline(False)
+    expect(page.locator("[data-outbox-board]")).to_be_hidden(timeout=20_000)
+    last = [part.split(" ", 1)[1] for part in after[-1].split(" · ")]
+    expect(page.locator("[data-total]")).to_have_text(last)
+    for number, totals in enumerate(after, 2):
+        assert page.locator(f"#hand-{number}").get_attribute("data-totals-after") == totals
+    expect(page.locator(".outbox-differs")).to_have_count(0)
+
+    # Greek: the same three hands put in the outbox as the hand form puts them.
+    context.add_cookies([{"name": "lang", "value": "el", "url": server}])
+    match_id, members, names = match_with_hand_1(app)
+    board = f"{server}/matches/{match_id}"
+    page.goto(board)
+    worker_keeps(page, server, match_id)
+    context.set_offline(True)
+    user = page.locator("script[data-user][src*='outbox']").get_attribute("data-user")
+    items = [
+        {
+            "url": f"/matches/{match_id}/hands/new",
+            "match": str(match_id),
+            "hand": "new",
+            "draft": f"scorekeeper:draft:{user}:{match_id}:new",
+            "fields": [*form_fields(entry(hand), members), ("key", key)],
+            "key": key,
+            "version": "",
+            "totals": None,
+            "queued": 0,
+        }
+        for hand, key in ((hand, secrets.token_hex(16)) for hand in EVENING)
+    ]
+    page.evaluate(
+        "([name, items]) => localStorage.setItem(name, items)",
+        [f"scorekeeper:outbox:{user}:{match_id}", json.dumps(items)],
+    )
+    page.reload()
+    queued_board(page, "el", scores, after, dealer)
+    page.screenshot(path=SHOTS / "offline-scoreboard-3-queued-el.png", full_page=True)
+
+    context.set_offline(False)
+    expect(page.locator("[data-outbox-board]")).to_be_hidden(timeout=20_000)
+    expect(page.locator("[data-total]")).to_have_text(last)
+
+    # Had the server scored hand 4 otherwise than the phone, the scoreboard would say so.
+    page.evaluate(
+        "([name, sent]) => localStorage.setItem(name, sent)",
+        [
+            f"scorekeeper:sent:{user}:{match_id}",
+            json.dumps([{"key": "k", "number": 4, "phone": "A 1 · B 2"}]),
+        ],
+    )
+    page.reload()
+    differs = page.locator(".outbox-differs")
+    expect(differs).to_contain_text(after[-1])
+    expect(differs).to_contain_text("A 1 · B 2")
+    differs.get_by_role("button").click()
+    expect(differs).to_have_count(0)
+    page.reload()
+    expect(page.locator(".outbox-differs")).to_have_count(0)
+    context.close()

@@ -270,7 +270,7 @@
       return other.key !== item.key;
     });
     sent.push({ key: item.key, number: number, phone: item.phone.totals });
-    store(name, sent);
+    store(name, sent.slice(-50)); // one past the scoreboard's newest hands is not kept forever
   }
 
   /* --- the scoreboard: what waits on this phone ------------------------------------------ */

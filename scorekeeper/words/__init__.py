@@ -8,11 +8,11 @@ from scorekeeper.words.game_words import (
     deal_text,
     picker_words,
     pot_of,
-    red_cards,
     red_suit,
     requirement_text,
     word_of,
 )
+from scorekeeper.words.page_marks import red_cards
 from scorekeeper.words.rule_words import ASSUMED_NOTE, band_lines, describe_rules, summary
 from scorekeeper.words.verdict_words import api_words, script_words, verdict_text, verdict_words
 

@@ -4,13 +4,11 @@ they are in every language; only names that are spelled out are translated."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from markupsafe import Markup, escape
 
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.opening import Comparison, Requirement
@@ -75,18 +73,6 @@ SUIT_FACES = tuple((suit.value, suit.symbol, suit.red) for suit in Suit)
 def red_suit(text: str | None) -> bool:
     """Whether a kózi as a page shows it ("♥", or "H") is a red suit: drawn in red."""
     return any(text in (suit.value, suit.symbol) for suit in Suit if suit.red)
-
-
-#: A card of a red suit as a page writes it, its rank and ♥ or ♦, or a run of them by its ends
-#: (8♥–A♥): one red stretch.
-_RED = "(?:10|[2-9AJQK])?[" + "".join(suit.symbol for suit in Suit if suit.red) + "]"
-_RED_CARD = re.compile(f"{_RED}(?:–{_RED})?")
-
-
-def red_cards(text: Any) -> Markup:
-    """`text` (a meld, a score line: "Dirty kózi biriba 8♥–A♥") for a page, each card of a
-    red suit in red, as card faces and the kózi are drawn everywhere else."""
-    return Markup(_RED_CARD.sub(lambda card: f'<span class="red">{card[0]}</span>', escape(text)))
 
 
 def picker_words() -> dict[str, str]:

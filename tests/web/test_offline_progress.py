@@ -7,14 +7,20 @@ engine's deal, without a browser."""
 
 from __future__ import annotations
 
+import io
 import json
+import subprocess
+import sys
+import zipfile
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 from support.hand_entries import form_fields
 
 from scorekeeper.demo import PAGAT_HANDS
+from scorekeeper.play.engine_files import engine_zip
 from scorekeeper.play.offline_score import preview_json, progress_json, score_json
 from scorekeeper.rules.formats import find_format
 from scorekeeper.rules.match import MatchSetup, dealer_for
@@ -109,3 +115,41 @@ def test_an_unreadable_queued_hand_leaves_the_totals_after_it_unknown() -> None:
     assert answer["hands"][0]["errors"] and answer["hands"][0]["totals"] == []
     assert answer["hands"][1]["totals"] == [] and answer["hands"][1]["number"] == 3
     assert answer["winner"] is None and answer["next_dealer"]  # the deal needs no totals
+
+
+#: What the phone's Pyodide has not: the engine's zip must import none of it.
+PHONE_LACKS = ("flask", "markupsafe", "jinja2", "werkzeug", "babel", "sqlalchemy", "wtforms")
+IN_THE_ZIP = """
+import importlib.abc, json, sys
+LACKS = set(sys.argv[2].split(","))
+
+class Lacking(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in LACKS:
+            raise ModuleNotFoundError(f"the phone has no {name}")
+        return None
+
+sys.meta_path.insert(0, Lacking())
+sys.path.insert(0, sys.argv[1])
+from scorekeeper.play import offline_score
+import flask_babel
+assert flask_babel.__file__.startswith(sys.argv[1]), flask_babel.__file__
+body = {"variant": "pagat", "kozi": "H", "format": "4p", "cards": "8H 9H 10H JH QH KH JK"}
+print(json.loads(offline_score.meld_check_json(json.dumps(body)))["verdict"])
+"""
+
+
+def test_the_engines_zip_imports_nothing_the_phone_lacks(tmp_path: Path) -> None:
+    """The zip the phone runs (engine_files.engine_zip) imports only the standard library and
+    what it carries: a module of words/ that took up markupsafe or Flask would break every
+    score on the phone, which only the browser tests would otherwise see."""
+    with zipfile.ZipFile(io.BytesIO(engine_zip()[0])) as archive:
+        archive.extractall(tmp_path)
+    ran = subprocess.run(
+        [sys.executable, "-c", IN_THE_ZIP, str(tmp_path), ",".join(PHONE_LACKS)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("Legal: run, dirty")

@@ -255,6 +255,7 @@ def test_a_whole_offline_evening_shows_the_right_totals_before_it_is_sent(
     differs = page.locator(".outbox-differs")
     expect(differs).to_contain_text(after[-1])
     expect(differs).to_contain_text("A 1 · B 2")
+    differs.screenshot(path=SHOTS / "offline-scoreboard-differs-el.png")
     differs.get_by_role("button").click()
     expect(differs).to_have_count(0)
     page.reload()

@@ -132,6 +132,7 @@ def offline_setup(layout: Any) -> dict[str, Any] | None:
     shared = find_format(layout.format_id).credit is not Credit.TEAM
     return {
         "runtime": url_for("engine_files.runtime", version=version, name="pyodide.js"),
+        "worker": url_for("static", filename="js/engine-worker.js"),
         "engine": url_for("engine_files.engine", digest=engine_zip()[1]),
         "language": str(get_locale() or "en"),
         "variant": layout.variant.id,

@@ -9,7 +9,8 @@
  * page fetches the runtime and the engine once, at idle, so the service worker keeps them
  * (static/sw.js, its runtime cache). On later hand pages, with them kept, the engine starts
  * at idle; else when the network drops (the "offline" event) or when a preview finds no
- * server, whichever comes first.
+ * server, whichever comes first. It starts and runs in a worker of its own
+ * (engine-worker.js), never on the page's thread.
  *
  * window.scorekeeperOfflineEngine.preview(form) → Promise of the live preview's answer, in
  * the "hand:preview" contract (hand-entry.js), with `offline: true`; hand-entry.js draws it
@@ -32,63 +33,60 @@
     "pyodide-lock.json"];
   var starting = null;
 
-  function loadScript(src) {
+  /* The engine runs in its own thread (engine-worker.js): starting Pyodide takes seconds of
+     compiling and unpacking that, here, held up every tap on the page meanwhile. Each call
+     is a message; its answer settles the call's promise. A start that fails (its files not
+     to be had) is tried again by the next call; a worker that breaks is dropped for a new one. */
+  var worker = null;
+  var waiting = {};
+  var asked = 0;
+
+  function drop(reason) {
+    Object.keys(waiting).forEach(function (id) {
+      waiting[id].reject(new Error(reason));
+    });
+    waiting = {};
+    if (worker) {
+      worker.terminate();
+    }
+    worker = null;
+  }
+
+  function ask(call, args) {
+    if (!window.Worker) {
+      return Promise.reject(new Error("no workers"));
+    }
+    if (!worker) {
+      worker = new Worker(setup.worker, { type: "module" });
+      worker.onmessage = function (event) {
+        var answer = event.data;
+        var call = waiting[answer.id];
+        delete waiting[answer.id];
+        if (call && "error" in answer) {
+          call.reject(new Error(answer.error));
+        } else if (call) {
+          call.resolve(answer.result);
+        }
+      };
+      worker.onerror = function (event) {
+        drop(event.message || "engine worker");
+      };
+    }
+    asked += 1;
+    var id = asked;
     return new Promise(function (resolve, reject) {
-      if (window.loadPyodide) {
-        resolve();
-        return;
-      }
-      var script = document.createElement("script");
-      script.src = src;
-      script.onload = resolve;
-      script.onerror = reject;
-      document.head.appendChild(script);
+      waiting[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: id, setup: setup, call: call, args: args || [] });
     });
   }
 
-  /* Pyodide with the engine imported and speaking the page's language (the same catalog as
-     the server's pages). Started once; a failure lets the next call try again. */
   function start() {
-    if (starting) {
-      return starting;
-    }
-    starting = loadScript(setup.runtime).then(function () {
-      return Promise.all([
-        window.loadPyodide({ indexURL: runtimeBase, fullStdLib: false }),
-        fetch(setup.engine, { credentials: "same-origin" }).then(function (response) {
-          if (!response.ok) {
-            throw new Error("engine " + response.status);
-          }
-          return response.arrayBuffer();
-        }),
-      ]);
-    }).then(function (both) {
-      var pyodide = both[0];
-      pyodide.unpackArchive(both[1], "zip", { extractDir: "/engine" });
-      pyodide.runPython(
-        "import sys, gettext\n" +
-        "sys.path.insert(0, '/engine')\n" +
-        "from scorekeeper.rules.i18n import set_translations\n" +
-        "from scorekeeper.play import offline_score\n" +
-        "try:\n" +
-        "    with open('/engine/catalogs/' + LANGUAGE + '.mo', 'rb') as mo:\n" +
-        "        set_translations(gettext.GNUTranslations(mo), LANGUAGE)\n" +
-        "except OSError:\n" +
-        "    set_translations(None)\n",
-        { globals: pyodide.toPy({ LANGUAGE: setup.language }) }
-      );
-      var module = pyodide.pyimport("scorekeeper.play.offline_score");
-      return {
-        preview: module.preview_json,
-        score: module.score_json,
-        check: module.meld_check_json,
-        progress: module.progress_json,
-      };
-    });
-    starting.catch(function () {
-      starting = null;
-    });
-    return starting;
+    return ask("start");
+  }
+
+  /* Started ahead of need: a start that fails now is tried again when it is needed. */
+  function warm() {
+    start().catch(function () {});
   }
 
   /* The form's fields as the server reads a post: every name with its list of values. */
@@ -125,37 +123,31 @@
   window.scorekeeperOfflineEngine = {
     start: start,
     preview: function (form) {
-      return start().then(function (engine) {
-        // A new hand follows the new hands waiting on this phone (outbox.js): its totals
-        // before are those they bring the match to.
-        var outbox = window.scorekeeperOutbox;
-        var queued = outbox && form.getAttribute("data-hand") === "new"
-          ? outbox.queued(form.getAttribute("data-match"))
-          : [];
-        var answer = JSON.parse(engine.preview(JSON.stringify(setup), JSON.stringify(fields(form)),
-          JSON.stringify(queued)));
+      // A new hand follows the new hands waiting on this phone (outbox.js): its totals
+      // before are those they bring the match to.
+      var outbox = window.scorekeeperOutbox;
+      var queued = outbox && form.getAttribute("data-hand") === "new"
+        ? outbox.queued(form.getAttribute("data-match"))
+        : [];
+      return ask("preview", [JSON.stringify(setup), JSON.stringify(fields(form)),
+        JSON.stringify(queued)]).then(function (text) {
+        var answer = JSON.parse(text);
         answer.offline = true;
         note(form);
         return answer;
       });
     },
     score: function (request) {
-      return start().then(function (engine) {
-        return engine.score(request);
-      });
+      return ask("score", [request]);
     },
     /* The scoreboard's hands saved on this phone, each a form's fields ({name: [values]}),
        in order: {hands: [{number, kozi, red, scores, totals, errors}], next_dealer,
        deal_order, winner} (progress_json in offline_score.py). */
     progress: function (queued) {
-      return start().then(function (engine) {
-        return JSON.parse(engine.progress(JSON.stringify(setup), JSON.stringify(queued)));
-      });
+      return ask("progress", [JSON.stringify(setup), JSON.stringify(queued)]).then(JSON.parse);
     },
     verdict: function (body) {
-      return start().then(function (engine) {
-        return JSON.parse(engine.check(JSON.stringify(body)));
-      });
+      return ask("check", [JSON.stringify(body)]).then(JSON.parse);
     },
   };
 
@@ -169,7 +161,7 @@
   // The network gone: start at once, so the first preview offline does not wait for it.
   window.addEventListener("offline", function () {
     if (form) {
-      start();
+      warm();
     }
   });
 
@@ -202,7 +194,7 @@
   if (form && navigator.serviceWorker && navigator.serviceWorker.controller) {
     kept().then(function (all) {
       if (all) {
-        idle(start, { timeout: 3000 });
+        idle(warm, { timeout: 3000 });
       } else if (navigator.onLine !== false) {
         idle(keep, { timeout: 3000 });
       }

@@ -44,12 +44,18 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from playwright.sync_api import expect
 from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, serve
 from support.databases import SharedApp, World, drop, new_app, postgresql_url, wipe_postgresql
 from support.world import new_club, pagat_match, signed_in
 
 from scorekeeper.accounts import service as accounts
 from scorekeeper.models import User
+
+# Playwright's expect() waits 5 s by default. CI runs two test processes, their browsers,
+# the apps and PostgreSQL on two cores, where a save and its page took longer than that
+# under load and failed a test that was right; a real fault still fails, after 15 s.
+expect.set_options(timeout=15_000)
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 BROWSER_FIXTURES = {"page", "context", "browser", "browser_type"}

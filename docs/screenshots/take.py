@@ -413,6 +413,10 @@ def offline_hand(me: Evening, context: BrowserContext, board: str) -> None:
     page.reload()  # the phone locked, the browser killed…: the draft is on the phone
     expect(page.locator("[data-draft-note]")).to_be_visible()
     expect(page.locator("#kozi-D")).to_be_checked()
+    # The engine on the phone scores the restored entry: the dock's scores, with no network.
+    expect(page.locator("[data-entry-dock] [data-dock-score]").first).not_to_have_text(
+        "–", timeout=60_000
+    )
     page.evaluate("window.scrollTo(0, 0)")
     me.shoot("draft-restored")
 

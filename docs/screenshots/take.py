@@ -7,9 +7,13 @@ Two walks, each on a throw-away SQLite database served on a free localhost port:
 - the demo club (`flask --app scorekeeper demo`): the scoreboard of a running pagat match and
   its hand entry (scoreboard.png, hand-entry.png);
 - an evening at the table from nothing (evening-NN-*.png): the home page signed out, register,
-  a club, four players, a pagat match, hand 1 tapped in with the card picker and the points pad,
-  its correction and history, then hand 2 saved with the network off (a draft restored by a
-  reload, the outbox "waiting to send") and sent when the network is back.
+  a club, four players, a pagat match, hand 1 tapped in with the card picker docked at the foot
+  of the screen and the points pad, its correction and history, then hands 2 to 4 saved with
+  the network off (a draft restored by a reload; the scoreboard shows the three on the phone,
+  scored by the engine there, "not yet sent") and sent when the network is back; last, a
+  wikipedia match whose first Save is refused (a team short of its opening).
+
+The offline pictures need the engine on the phone (`make runtime`: Pyodide from npm).
 
 The pictures go next to this file (or to FOLDER) and are shrunk with pngquant when it is
 installed (`apt-get install pngquant`), so the repository stays small.
@@ -117,8 +121,11 @@ def shoot_demo(page: Page, base: str, match_id: int, folder: Path) -> None:
         page.locator(f"[data-card-picker] [data-card='{code}']").click()
         settled(page)
     expect(page.locator("[data-side='0'] [data-verdict]").nth(1)).to_contain_text("200")
-    # Start the picture at the team's card, so its melds, verdicts and the picker all show.
-    top_at(page, page.locator("[data-side='0']"))
+    # Both melds with their verdicts just above the docked picker, and the scores under them
+    # once what the last tap did has had its few seconds.
+    expect(page.locator("[data-entry-dock] [data-picker-status]")).to_have_text("", timeout=10_000)
+    second = page.locator("[data-side='0'] [data-meld-row]").nth(1)
+    above_dock(page, second)
     page.screenshot(path=folder / "hand-entry.png")
 
 
@@ -160,6 +167,7 @@ def evening(scratch: Path, folder: Path) -> None:
         hand_one(me, board)
         correct_hand_one(me, board)
         offline_hand(me, context, board)
+        refused_save(me)
         context.browser.close()  # type: ignore[union-attr]
 
 
@@ -229,6 +237,35 @@ def bottom_at(page: Page, target: Locator, margin: int = 16) -> None:
     )
 
 
+def above_dock(page: Page, target: Locator, margin: int = 8) -> None:
+    """Scroll so that `target` ends just above the docked keys (the page has room at its
+    foot for them), as a thumb would to read it with the keys up."""
+    target.evaluate(
+        """(e, m) => {
+            const dock = document.querySelector("[data-entry-dock]").getBoundingClientRect();
+            window.scrollTo(0, e.getBoundingClientRect().bottom + window.scrollY - dock.top + m);
+        }""",
+        margin,
+    )
+    settled(page)
+
+
+def with_kozi_in_sight(page: Page, row: Locator) -> None:
+    """Scroll the kózi row to the top of the screen if the meld row in use (with its card faces
+    and verdict) still ends above the docked keys; otherwise leave the page where it is."""
+    page.evaluate(
+        """row => {
+            const before = window.scrollY;
+            const kozi = document.getElementById("kozi");
+            window.scrollTo(0, kozi.getBoundingClientRect().top + window.scrollY - 8);
+            const dock = document.querySelector("[data-entry-dock]").getBoundingClientRect();
+            if (row.getBoundingClientRect().bottom > dock.top) window.scrollTo(0, before);
+        }""",
+        row.element_handle(),
+    )
+    settled(page)
+
+
 def tap(page: Page, taps: str) -> None:
     """Tap cards on the picker: `X-Y` is a run by its two ends, anything else a card a tap."""
     picker = page.locator("[data-card-picker]")
@@ -242,7 +279,7 @@ def meld(page: Page, side: int, row: int, taps: str, cards: str) -> None:
     """Fill a side's meld row with the picker: the first row by a tap, the next by "Add meld"
     (or by the picker itself, which starts a new meld when a card cannot join the last)."""
     holder = page.locator(f"[data-side='{side}'] [data-meld-row]").nth(row)
-    field = holder.locator("input")
+    field = holder.locator("input[data-card-input]")
     if not holder.is_visible():
         page.locator(f"[data-side='{side}'] [data-add-meld]").click()
     elif not field.evaluate("e => e === document.activeElement"):
@@ -284,9 +321,21 @@ def hand_one(me: Evening, board: str) -> None:
 
     page.locator("label[for='kozi-H']").click()
     meld(page, 0, 0, "5S-JS", "5S 6S 7S 8S 9S 10S JS")
+    # Mid-entry, as the phone shows it: the keys docked at the foot with the steps on (the
+    # set key among them), Save and this hand's scores so far; the meld in use above them.
+    dock = page.locator("[data-entry-dock]")
+    expect(dock.locator("[data-card-picker]")).to_be_visible()
+    expect(dock.locator("[data-dock-step='meld']")).to_be_visible()
+    expect(dock.locator("[data-dock-save]")).to_be_visible()
+    expect(dock.locator("[data-dock-score]").first).not_to_have_text("–")
+    # What the last tap did covers the scores for a few seconds: the scores again.
+    expect(dock.locator("[data-picker-status]")).to_have_text("", timeout=10_000)
+    settled(page)
+    with_kozi_in_sight(page, page.locator("[data-side='0'] [data-meld-row]").first)
+    me.shoot("hand-1-docked")
     meld(page, 0, 1, "QD QC QH", "QD QC QH")
     meld(page, 0, 2, "8H-KH JK", "8H 9H 10H JH QH KH JK")
-    top_at(page, page.locator("[data-side='0']"))
+    above_dock(page, page.locator("[data-side='0'] [data-meld-row]").nth(2))
     me.shoot("hand-1-melds")
 
     toggle(page, 0, "out")
@@ -294,10 +343,9 @@ def hand_one(me: Evening, board: str) -> None:
     meld(page, 1, 1, "KS KD JK", "KS KD JK")
     points(page, 1, (25, 25))  # A♠ 9♦ and joker 4♥: 25 each
     expect(page.locator("[data-preview-total]")).to_have_text(["665", "−95"])
-    bottom_at(page, page.locator("[data-points-pad]"))
-    me.shoot("hand-1-points")
+    me.shoot("hand-1-points")  # the points field kept above the pad, as the phone shows it
 
-    bottom_at(page, page.locator(".entry-actions"))  # the preview, right above Save
+    top_at(page, page.locator("#preview"))  # its lines above the keys, the totals in the dock
     me.shoot("hand-1-preview")
     page.locator("button[data-save]").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+$"))
@@ -340,11 +388,21 @@ def worker_ready(page: Page, base: str, board: str) -> None:
         }""",
         arg=f"{base}{board}/hands/new",
     )
+    # The engine on the phone, kept by the worker once the hand form has been opened: offline
+    # it scores the hands waiting on the phone.
+    page.goto(f"{base}{board}/hands/new")
+    page.wait_for_function(
+        "async () => (await (await caches.open('scorekeeper-runtime')).keys()).length >= 6",
+        timeout=60_000,
+    )
+    page.goto(base + board)
 
 
 def offline_hand(me: Evening, context: BrowserContext, board: str) -> None:
-    """Hand 2 with the network gone: half entered, the page reloaded (the draft comes back),
-    saved into the outbox, and sent by itself when the network returns."""
+    """Hands 2 to 4 with the network gone: hand 2 half entered, the page reloaded (the draft
+    comes back), saved into the outbox; hands 3 and 4 after it. The scoreboard shows the three
+    on the phone, scored by the engine there; back online they are sent by themselves and the
+    server's totals are those the phone showed."""
     page = me.page
     worker_ready(page, me.base, board)
     context.set_offline(True)
@@ -355,6 +413,10 @@ def offline_hand(me: Evening, context: BrowserContext, board: str) -> None:
     page.reload()  # the phone locked, the browser killed…: the draft is on the phone
     expect(page.locator("[data-draft-note]")).to_be_visible()
     expect(page.locator("#kozi-D")).to_be_checked()
+    # The engine on the phone scores the restored entry: the dock's scores, with no network.
+    expect(page.locator("[data-entry-dock] [data-dock-score]").first).not_to_have_text(
+        "–", timeout=60_000
+    )
     page.evaluate("window.scrollTo(0, 0)")
     me.shoot("draft-restored")
 
@@ -363,21 +425,99 @@ def offline_hand(me: Evening, context: BrowserContext, board: str) -> None:
     meld(page, 0, 0, "3H-5H", "3H 4H 5H")
     toggle(page, 0, "biribaki")
     points(page, 0, (10,))
-    page.locator("button[data-save]").click()
-    expect(page).to_have_url(re.compile(r"/matches/\d+$"))
-    waiting = page.locator("[data-outbox-board]")
-    expect(waiting).to_contain_text("waiting to send")
-    me.shoot("waiting")
+    save_offline(page, 1)
+
+    # Hand 3, kózi ♣: Eleni & Giorgos go out with a clean club biriba.
+    page.locator(f"a[href='{board}/hands/new']").first.click()
+    page.locator("label[for='kozi-C']").click()
+    meld(page, 0, 0, "7C-KC", "7C 8C 9C 10C JC QC KC")
+    toggle(page, 0, "out")
+    meld(page, 1, 0, "4S 4H 4D", "4S 4H 4D")
+    points(page, 1, (25,))
+    save_offline(page, 2)
+
+    # Hand 4, kózi ♠: Kostas & Maria go out with a clean diamond biriba.
+    page.locator(f"a[href='{board}/hands/new']").first.click()
+    page.locator("label[for='kozi-S']").click()
+    meld(page, 1, 0, "5D-JD", "5D 6D 7D 8D 9D 10D JD")
+    toggle(page, 1, "out")
+    meld(page, 0, 0, "AC AD AH", "AC AD AH")
+    points(page, 0, (10,))
+    save_offline(page, 3)
+
+    queued = page.locator("[data-outbox-board] .outbox-queued")
+    numbers = [queued.nth(i).get_attribute("data-queued-number") for i in range(3)]
+    assert numbers == ["2", "3", "4"], numbers
+    expect(queued.locator(".kozi-mark")).to_have_text(["♦", "♣", "♠"])
+    expect(page.locator("[data-outbox-board] .outbox-next")).to_be_visible()
+    phone_totals = re.findall(r"−?\d+", queued.nth(2).locator(".outbox-text").inner_text())
+    bottom_at(page, page.locator("[data-outbox-board]"))
+    me.shoot("queued")
 
     context.set_offline(False)
-    expect(waiting).to_be_hidden(timeout=15000)
-    expect(page.locator("[data-total]")).to_have_text(["770", "310"])
+    expect(page.locator("[data-outbox-board]")).to_be_hidden(timeout=30_000)
+    expect(page.locator("[data-total]")).to_have_text(phone_totals)  # the phone had it right
+    page.evaluate("window.scrollTo(0, 0)")
     me.shoot("sent")
 
     # Next Friday: the home page leads straight back to the running match.
     page.locator(".brand").first.click()
     expect(page.locator(".running-card")).to_have_count(1)
     me.shoot("home-signed-in")
+
+
+def save_offline(page: Page, waiting: int) -> None:
+    """Save with no network: the hand goes to the outbox, the scoreboard (from the worker's
+    cache) shows it with those before it, each scored by the engine on the phone."""
+    settled(page)
+    page.locator("[data-dock-save]").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+$"))
+    queued = page.locator("[data-outbox-board] .outbox-queued")
+    expect(queued).to_have_count(waiting, timeout=30_000)
+    expect(queued.locator(".badge")).to_have_text(["not yet sent"] * waiting)
+
+
+def refused_save(me: Evening) -> None:
+    """A wikipedia match, where a team must open with melds worth its minimum: Kostas & Maria
+    lay one run of 15 points and mark no opening, so Save is refused and the page comes back
+    at that meld, its team's opening line marked; the banner at its top says why."""
+    page = me.page
+    page.goto(me.base + "/clubs")
+    page.locator("main a", has_text=CLUB).first.click()
+    page.locator("a[href$='/matches/new']").click()
+    page.locator("#preset").select_option("wikipedia")
+    seats = {(0, 0): "Eleni", (1, 0): "Kostas", (0, 1): "Giorgos", (1, 1): "Maria"}
+    for (team, seat), name in seats.items():
+        page.locator(f"#team-{team}-seat-{seat}").select_option(label=name)
+    page.locator("#first_dealer").select_option(label="Eleni")
+    page.locator("#new-match > button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+$"))
+    board = re.sub(r"^https?://[^/]+", "", page.url)
+
+    page.locator(f"a[href='{board}/hands/new']").first.click()
+    page.locator("label[for='kozi-S']").click()
+    meld(page, 0, 0, "AS AH AD", "AS AH AD")
+    meld(page, 0, 1, "KC KD KS", "KC KD KS")
+    for chip in page.locator("[data-side='0'] .opening-chip").all()[:2]:
+        chip.click()
+        settled(page)
+    meld(page, 1, 0, "3H-5H", "3H 4H 5H")
+    page.locator("[data-dock-save]").click()
+    expect(page.locator("[data-hand-errors]")).to_be_visible()
+    field = page.locator("#s1-meld-1")
+    expect(field).to_be_focused()
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#side-1-opening")).to_have_class(re.compile(r"\bis-failed\b"))
+    page.wait_for_function(
+        "() => document.getElementById('side-1-opening').getBoundingClientRect().top >= 0"
+    )
+    me.shoot("refused-opening")
+    # The banner at the top of the page says why, a link to the field for each problem.
+    top_at(page, page.locator("[data-hand-errors]"))
+    expect(page.locator("[data-hand-errors] a[data-problem-link]")).to_have_attribute(
+        "href", "#s1-meld-1"
+    )
+    me.shoot("refused-banner")
 
 
 def shrink(folder: Path) -> None:

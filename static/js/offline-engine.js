@@ -7,10 +7,11 @@
  * deal), and so does a scorer's scoreboard, which starts the engine only when hands wait on
  * the phone (outbox.js asks `.progress`). Opened online, the hand
  * page fetches the runtime and the engine once, at idle, so the service worker keeps them
- * (static/sw.js, its runtime cache). On later hand pages, with them kept, the engine starts
- * at idle; else when the network drops (the "offline" event) or when a preview finds no
- * server, whichever comes first. It starts and runs in a worker of its own
- * (engine-worker.js), never on the page's thread.
+ * (static/sw.js, its runtime cache), then starts the engine once so that its worker keeps a
+ * snapshot of it (engine-worker.js). On later hand pages, with them kept, the engine starts
+ * at idle (at once on a page opened with no network); else when the network drops (the
+ * "offline" event) or when a preview finds no server, whichever comes first. It starts and
+ * runs in a worker of its own (engine-worker.js), never on the page's thread.
  *
  * window.scorekeeperOfflineEngine.preview(form) → Promise of the live preview's answer, in
  * the "hand:preview" contract (hand-entry.js), with `offline: true`; hand-entry.js draws it
@@ -174,7 +175,7 @@
       return runtimeBase + name;
     }).concat([setup.engine]).map(function (url) {
       return fetch(url, { credentials: "same-origin" }).then(function (response) {
-        return response.arrayBuffer(); // read whole, so the service worker has kept it
+        return response.blob(); // read to its end: the service worker has kept it then
       });
     })).then(warm, function () {});
   }

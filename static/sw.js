@@ -31,6 +31,9 @@ var PAGES_CACHE = "scorekeeper-pages-" + VERSION;
    hand page's offline-engine.js): kept across versions, as its URLs name their content (the
    runtime's version, the engine's digest), so a new app shell does not download 5 MB again. */
 var RUNTIME_CACHE = "scorekeeper-runtime";
+/* The engine's memory snapshot, made and kept by static/js/engine-worker.js: named by the
+   runtime's version and the engine's digest, it too outlives a new app shell. */
+var SNAPSHOT_CACHE = "scorekeeper-snapshot";
 var RUNTIME = /^\/runtime\//;
 var MATCH_PAGE = /^\/matches\/\d+(\/hands\/(new|\d+\/edit))?$/;
 var SCOREBOARD = /^\/matches\/(\d+)$/;
@@ -63,7 +66,7 @@ self.addEventListener("activate", function (event) {
     caches.keys().then(function (keys) {
       return Promise.all(keys.filter(function (key) {
         return /^scorekeeper-/.test(key) && key !== SHELL_CACHE && key !== PAGES_CACHE &&
-          key !== RUNTIME_CACHE;
+          key !== RUNTIME_CACHE && key !== SNAPSHOT_CACHE;
       }).map(function (key) {
         return caches.delete(key);
       }));

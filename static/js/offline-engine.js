@@ -7,10 +7,11 @@
  * deal), and so does a scorer's scoreboard, which starts the engine only when hands wait on
  * the phone (outbox.js asks `.progress`). Opened online, the hand
  * page fetches the runtime and the engine once, at idle, so the service worker keeps them
- * (static/sw.js, its runtime cache). On later hand pages, with them kept, the engine starts
- * at idle; else when the network drops (the "offline" event) or when a preview finds no
- * server, whichever comes first. It starts and runs in a worker of its own
- * (engine-worker.js), never on the page's thread.
+ * (static/sw.js, its runtime cache), then starts the engine once so that its worker keeps a
+ * snapshot of it (engine-worker.js). On later hand pages, with them kept, the engine starts
+ * at idle (at once on a page opened with no network); else when the network drops (the
+ * "offline" event) or when a preview finds no server, whichever comes first. It starts and
+ * runs in a worker of its own (engine-worker.js), never on the page's thread.
  *
  * window.scorekeeperOfflineEngine.preview(form) → Promise of the live preview's answer, in
  * the "hand:preview" contract (hand-entry.js), with `offline: true`; hand-entry.js draws it
@@ -166,17 +167,22 @@
   });
 
   /* Online: fetch each file once, so the service worker keeps them for the day it is needed
-     (it answers them from its cache afterwards: this costs nothing the second time). */
+     (it answers them from its cache afterwards: this costs nothing the second time); then
+     start the engine once, in its worker, which keeps its snapshot (engine-worker.js) so
+     that later starts take a fraction of the time. */
   function keep() {
-    FILES.map(function (name) {
+    Promise.all(FILES.map(function (name) {
       return runtimeBase + name;
-    }).concat([setup.engine]).forEach(function (url) {
-      fetch(url, { credentials: "same-origin" }).catch(function () {});
-    });
+    }).concat([setup.engine]).map(function (url) {
+      return fetch(url, { credentials: "same-origin" }).then(function (response) {
+        return response.blob(); // read to its end: the service worker has kept it then
+      });
+    })).then(warm, function () {});
   }
-  /* Once the files are kept, the engine is started at idle on every hand page: the network
-     may drop at any time, and starting takes seconds (3.4 s on the bench's machine) that the
-     first preview offline would otherwise wait. */
+  /* Once the files are kept, the engine is started at idle on every hand page (at once when
+     the page opens with no network): the network may drop at any time, and starting takes
+     time (under a second from the kept snapshot on the bench's machine, several seconds
+     without it) that the first preview offline would otherwise wait. */
   function kept() {
     if (!window.caches) {
       return Promise.resolve(false);
@@ -193,7 +199,9 @@
   // The scoreboard (no hand form) starts the engine only for hands saved on the phone.
   if (form && navigator.serviceWorker && navigator.serviceWorker.controller) {
     kept().then(function (all) {
-      if (all) {
+      if (all && navigator.onLine === false) {
+        warm(); // opened with no network: the first preview is near
+      } else if (all) {
         idle(warm, { timeout: 3000 });
       } else if (navigator.onLine !== false) {
         idle(keep, { timeout: 3000 });

@@ -80,6 +80,7 @@ def main() -> int:
                     runtime[response.url] = 0
 
             page.on("response", seen)
+
             log_in(page, base, "bench", PASSWORD)
             for path in ("/", f"/matches/{match_id}"):
                 page.goto(base + path)
@@ -91,6 +92,12 @@ def main() -> int:
             until(
                 page,
                 "async () => (await (await caches.open('scorekeeper-runtime')).keys()).length >= 6",
+                seconds=60,
+            )
+            # ... and the engine's snapshot, made by its first start (engine-worker.js).
+            until(
+                page,
+                "async () => (await (await caches.open('scorekeeper-snapshot')).keys()).length",
                 seconds=60,
             )
             firsts = {}

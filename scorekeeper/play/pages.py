@@ -10,6 +10,7 @@ from scorekeeper.clubs import clubs_of, player_counts
 from scorekeeper.extensions import csrf
 from scorekeeper.match import view_from
 from scorekeeper.play.hand_forms import HandForm, SideFields, opening_line
+from scorekeeper.play.hand_refusals import Refusal
 from scorekeeper.play.live_answer import live_words
 from scorekeeper.play.match_forms import win_rule
 from scorekeeper.play.running import running_matches
@@ -100,6 +101,7 @@ def demo_hand() -> ResponseReturnValue:
         answer=answer,
         live_words=live_words(),
         opening_line=opening_line,
+        refusal=Refusal(),  # the hand form's fields mark a refused save's; the demo has none
     )
     return page, status
 

@@ -8,7 +8,9 @@ own, named after SCOREKEEPER_TEST_DATABASE_URL's with the worker's id appended
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import psycopg
@@ -100,6 +102,20 @@ def new_app(url: str, **config: Any) -> Flask:
     with app.app_context():
         db.create_all()
     return app
+
+
+@contextmanager
+def file_app(folder: Path) -> Iterator[Flask]:
+    """An app of a test module's own on a SQLite file in `folder`, with CSRF on as a browser
+    meets it: for pages a service worker keeps across the module's tests, which the shared
+    app (emptied after each test) cannot serve. Its connections are closed at the end."""
+    app = new_app(f"sqlite:///{folder / 'app.sqlite'}", WTF_CSRF_ENABLED=True)
+    try:
+        yield app
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
 
 
 def drop(app: Flask) -> None:

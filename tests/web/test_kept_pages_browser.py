@@ -17,9 +17,9 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support.browser import PHONE, log_in, serve, shoot, until
+from support.databases import file_app
 from support.world import new_club, pagat_match
 
-from scorekeeper import create_app
 from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
@@ -55,18 +55,11 @@ EXPIRED = {
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    database = tmp_path_factory.mktemp("kept") / "kept.sqlite"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
-    )
-    with app.app_context():
-        db.create_all()
-        eleni = accounts.create_user("eleni", PASSWORD)
-        new_club(eleni)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    with file_app(tmp_path_factory.mktemp("kept")) as app:
+        with app.app_context():
+            eleni = accounts.create_user("eleni", PASSWORD)
+            new_club(eleni)
+        yield app
 
 
 @pytest.fixture(scope="module")

@@ -19,10 +19,10 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from support.browser import PHONE, log_in, serve, settled, shoot, until
+from support.databases import file_app
 from support.hand_entries import typed
 from support.world import new_club, pagat_match
 
-from scorekeeper import create_app
 from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
@@ -77,18 +77,11 @@ KEPT_PAGES = """async () => {
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    database = tmp_path_factory.mktemp("offline") / "offline.sqlite"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
-    )
-    with app.app_context():
-        db.create_all()
-        user = accounts.create_user("eleni", PASSWORD)
-        new_club(user)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    with file_app(tmp_path_factory.mktemp("offline")) as app:
+        with app.app_context():
+            user = accounts.create_user("eleni", PASSWORD)
+            new_club(user)
+        yield app
 
 
 @pytest.fixture(scope="module")

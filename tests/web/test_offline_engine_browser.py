@@ -23,9 +23,9 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support.browser import PHONE, log_in, serve, shoot, until
+from support.databases import file_app
 from support.world import new_club, pagat_match
 
-from scorekeeper import create_app
 from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, User
@@ -102,19 +102,12 @@ def server_answer(app: Flask, body: dict[str, Any]) -> dict[str, Any] | None:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    database = tmp_path_factory.mktemp("engine") / "engine.sqlite"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
-    )
-    with app.app_context():
-        db.create_all()
-        user = accounts.create_user("eleni", PASSWORD)
-        club, ids = new_club(user)
-        pagat_match(club, user, list(ids.values()))
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    with file_app(tmp_path_factory.mktemp("engine")) as app:
+        with app.app_context():
+            user = accounts.create_user("eleni", PASSWORD)
+            club, ids = new_club(user)
+            pagat_match(club, user, list(ids.values()))
+        yield app
 
 
 @pytest.fixture(scope="module")

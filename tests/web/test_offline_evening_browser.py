@@ -26,10 +26,10 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from support.browser import PHONE, fits_a_phone, log_in, serve, settled, until
+from support.databases import file_app
 from support.hand_entries import form_fields, typed
 from support.world import new_club, pagat_match
 
-from scorekeeper import create_app
 from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
 from scorekeeper.demo import PAGAT_HANDS
@@ -65,17 +65,10 @@ def entry(hand: tuple[str, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    database = tmp_path_factory.mktemp("evening") / "evening.sqlite"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"}
-    )
-    with app.app_context():
-        db.create_all()
-        new_club(accounts.create_user("eleni", PASSWORD))
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    with file_app(tmp_path_factory.mktemp("evening")) as app:
+        with app.app_context():
+            new_club(accounts.create_user("eleni", PASSWORD))
+        yield app
 
 
 @pytest.fixture(scope="module")

@@ -47,7 +47,7 @@ RUNTIME_FILES = {
 YEAR = 31_536_000
 #: What the engine's zip keeps of `scorekeeper.words`' front door (names offline_score.py uses).
 PHONE_WORDS = (
-    b"from scorekeeper.words.game_words import deal_text\n"
+    b"from scorekeeper.words.game_words import deal_text, opening_line\n"
     b"from scorekeeper.words.verdict_words import api_words\n"
 )
 

@@ -393,15 +393,6 @@ class HandForm:
         return team
 
 
-def opening_line(needs: str, needed: int, points: int | None) -> str:
-    """The line under a team: what its opening needs and what its marked melds hold."""
-    if not needed:
-        return _("no opening minimum this hand")
-    if points is None:
-        return _("needs %(needs)s · no opening marked yet", needs=needs)
-    return _("needs %(needs)s · opening so far %(points)d", needs=needs, points=points)
-
-
 def _default_sides(layout: EntryLayout, last: tuple[SideEntry, ...] | None) -> dict[int, int]:
     if last and len(last) == len(layout.side_labels):
         sides = {pid: i for i, team in enumerate(last) for pid in team.players}

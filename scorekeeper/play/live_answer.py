@@ -16,8 +16,9 @@ from flask_babel import ngettext
 from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.match import HandEntry, Preview
-from scorekeeper.play.hand_forms import EntryLayout, HandForm, opening_line
+from scorekeeper.play.hand_forms import EntryLayout, HandForm
 from scorekeeper.rules.points import format_points as points
+from scorekeeper.words import opening_line
 
 
 def live_answer(

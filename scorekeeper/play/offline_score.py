@@ -42,7 +42,7 @@ from scorekeeper.rules.scoring import (
     score_hand,
 )
 from scorekeeper.rules.variants import Variant, options_from_json
-from scorekeeper.words import api_words, deal_text
+from scorekeeper.words import api_words, deal_text, opening_line
 
 
 def _(message: str, **values: Any) -> str:
@@ -208,15 +208,6 @@ def _side(
     )
 
 
-def _opening_line(needs: str, needed: int, points: int | None) -> str:
-    """As hand_forms.opening_line words it, from the same catalog."""
-    if not needed:
-        return _("no opening minimum this hand")
-    if points is None:
-        return _("needs %(needs)s · no opening marked yet", needs=needs)
-    return _("needs %(needs)s · opening so far %(points)d", needs=needs, points=points)
-
-
 def _scored(
     setup: dict[str, Any], fields: dict[str, list[str]]
 ) -> tuple[HandScore | None, list[str]]:
@@ -337,7 +328,7 @@ def preview_json(setup_text: str, fields_text: str, queued_text: str = "[]") -> 
             "score": format_points(team.score),
             "lines": [{"label": ln.label, "points": format_points(ln.points)} for ln in team.lines],
             "problems": list(team.problems),
-            "opening_line": _opening_line(
+            "opening_line": opening_line(
                 team.opening_text or "", team.opening_required or 0, team.opening_points
             )
             if setup.get("opening")

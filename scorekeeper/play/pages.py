@@ -9,7 +9,7 @@ from scorekeeper.accounts import signed_in
 from scorekeeper.clubs import clubs_of, player_counts
 from scorekeeper.extensions import csrf
 from scorekeeper.match import view_from
-from scorekeeper.play.hand_forms import HandForm, SideFields, opening_line
+from scorekeeper.play.hand_forms import HandForm, SideFields
 from scorekeeper.play.hand_refusals import Refusal
 from scorekeeper.play.live_answer import live_words
 from scorekeeper.play.match_forms import win_rule
@@ -18,7 +18,7 @@ from scorekeeper.play.sample import sample_match
 from scorekeeper.play.sandbox import sandbox_answer, sandbox_layout
 from scorekeeper.play.scoreboard import SUIT_SYMBOLS, HandRow, side_rows, standing_rows
 from scorekeeper.rules.points import format_points
-from scorekeeper.words import deal_text
+from scorekeeper.words import deal_text, opening_line
 
 bp = Blueprint("pages", __name__)
 

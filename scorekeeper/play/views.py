@@ -21,7 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.match import HandEntry, HandRefused, ScoredHand
 from scorekeeper.models import Match, Role
 from scorekeeper.numbers import whole_number
-from scorekeeper.play.hand_forms import EntryLayout, HandForm, opening_line
+from scorekeeper.play.hand_forms import EntryLayout, HandForm
 from scorekeeper.play.hand_refusals import Refusal, refusal
 from scorekeeper.play.live import POLL_EVERY_MS, match_revision
 from scorekeeper.play.live_answer import live_answer, live_words, totals_title
@@ -31,7 +31,7 @@ from scorekeeper.records import scoreboard_extras
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.web.kept_pages import kept_for_club
-from scorekeeper.words import SUIT_CHOICES, verdict_text
+from scorekeeper.words import SUIT_CHOICES, opening_line, verdict_text
 
 bp = Blueprint("matches", __name__)
 

@@ -50,6 +50,17 @@ def requirement_text(needs: Requirement) -> str:
     return _("at least %(points)d", points=needs.points)
 
 
+def opening_line(needs: str, needed: int, points: int | None) -> str:
+    """The line under a team on the hand form: what its opening needs (`needs`, as
+    requirement_text words it) and what its marked melds hold; the phone's offline preview
+    words it with this too."""
+    if not needed:
+        return _("no opening minimum this hand")
+    if points is None:
+        return _("needs %(needs)s · no opening marked yet", needs=needs)
+    return _("needs %(needs)s · opening so far %(points)d", needs=needs, points=points)
+
+
 def card_label(card: Card) -> str:
     """A card as players read it: 10♥, A♠, or the joker by name in the page's language."""
     return _("joker") if card.suit is None else card.label

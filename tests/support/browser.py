@@ -18,6 +18,8 @@ from flask import Flask
 from playwright.sync_api import BrowserContext, Locator, Page, Request, ViewportSize, expect
 from werkzeug.serving import make_server
 
+from support.world import signed_in
+
 CHROMIUM = Path("/usr/bin/chromium")
 # Playwright cannot download its own browsers here, so it drives Debian's Chromium with the
 # flags from architecture.md: no sandbox as root, no GPU, and no traffic of Chromium's own.
@@ -190,3 +192,13 @@ def settled(page: Page) -> None:
         "() => new Promise(r => {"
         " requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 500); })"
     )
+
+
+def sign_in(page: Page, app: Flask, base_url: str, user_id: int = 1) -> None:
+    """The phone signed in as user `user_id` without the login page: the session cookie a
+    fresh login makes (support.world.signed_in), given to the page's browser context."""
+    client = app.test_client()
+    signed_in(client, user_id)
+    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
+    assert cookie is not None
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base_url}])

@@ -13,8 +13,7 @@ from typing import Any, Literal
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import fits_a_phone
-from support.world import signed_in
+from support.browser import fits_a_phone, settled, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -34,22 +33,9 @@ def box(target: Locator) -> dict[str, Any]:
     return found
 
 
-def sign_in(page: Page, app: Flask, live_server: str) -> None:
-    client = app.test_client()
-    signed_in(client, 1)
-    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
-    assert cookie is not None
-    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
-
-
-def settle(page: Page) -> None:
-    """Two frames: the page keeps the field in sight in the frame after a focus or a card."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
 def on_screen(page: Page, target: Locator, what: str) -> dict[str, Any]:
     """`target` wholly on the screen and free to tap."""
-    settle(page)
+    settled(page)
     height = page.viewport_size["height"] if page.viewport_size else 0
     at = box(target)
     assert at["height"] > 0, f"{what} is not shown"
@@ -147,7 +133,7 @@ def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
         expect(first).to_be_focused()
         docked(page, "picker")
         above_the_dock(page, first, "the first meld")
-        settle(page)
+        settled(page)
         screen(page, screenshots, f"{name}-first")
         # The team's "went out" is in sight with its first meld: ticked there, no scroll.
         on_screen(page, page.locator("label.toggle", has=page.locator("#s0-out")), "went out")

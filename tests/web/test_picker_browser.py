@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import shown
-from support.world import signed_in
+from support.browser import settled, shown, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -69,23 +68,6 @@ def all_keys_in_sight(page: Page, viewport: dict[str, int]) -> None:
             f"{at.html} is off the screen at {at.y:.0f}"
         )
         assert at.x >= 0 and at.x + at.width <= viewport["width"]
-
-
-def settled(page: Page) -> None:
-    """Two frames on: the picker brings itself into sight in the frame after a focus."""
-    page.evaluate(
-        # A hidden page draws no frame: half a second bounds the wait, so it never hangs.
-        "() => new Promise(r => {"
-        " requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 500); })"
-    )
-
-
-def sign_in(page: Page, app: Flask, live_server: str) -> None:
-    client = app.test_client()
-    signed_in(client, 1)
-    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
-    assert cookie is not None
-    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
 
 
 def test_the_picker_on_two_phones_in_two_languages(

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
-from support.browser import fits_a_phone, shoot
+from support.browser import fits_a_phone, shoot, sign_in
 from support.hand_entries import typed
-from support.world import new_club, signed_in
+from support.world import new_club
 
 from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
@@ -53,14 +53,6 @@ def wikipedia_match(app: Flask) -> tuple[int, int]:
         assert owner is not None
         matches.record_hand(match, owner, typed(match, first), "", "first")
         return user.id, match.id
-
-
-def sign_in(page: Page, app: Flask, live_server: str, user_id: int) -> None:
-    client = app.test_client()
-    signed_in(client, user_id)
-    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
-    assert cookie is not None
-    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
 
 
 def seen(page: Page, folder: Path, name: str) -> None:

@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, expect
-from support.world import signed_in
+from playwright.sync_api import Browser, expect
+from support.browser import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -76,14 +76,6 @@ CASES = [
     Case("a set", "QD QC", "9D", "QD QC 9D"),
     Case("a typed range", "3H-6H", "9H", "3H-6H 9H"),
 ]
-
-
-def sign_in(page: Page, app: Flask, live_server: str) -> None:
-    client = app.test_client()
-    signed_in(client, 1)
-    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
-    assert cookie is not None
-    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server}])
 
 
 # The field set for a case as the page had it before any tap: no "input" event, so neither a

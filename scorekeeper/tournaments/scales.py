@@ -74,6 +74,9 @@ class ScaleRow:
 
 @dataclass(frozen=True)
 class VPScale:
+    """A preset (`id` its registry key) or a custom scale (`id` CUSTOM); `name` is an English
+    catalog message. Building one with rows that break a rule raises ScaleError."""
+
     id: str
     name: str
     rows: tuple[ScaleRow, ...]
@@ -188,7 +191,10 @@ def _shown(value: object) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):  # not from JSON: a Python caller's object
-        text = repr(value)
+        try:
+            text = repr(value)
+        except ValueError:  # an int too long to write out
+            text = type(value).__name__
     return _cut(text)
 
 

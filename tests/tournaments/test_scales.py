@@ -366,3 +366,32 @@ def test_a_scale_built_in_code_is_checked_too() -> None:
     )
     with pytest.raises(ScaleError):
         VPScale("empty", "Empty", ())
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["up_to", "winner", "loser", "x"]), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@given(
+    data=st.lists(
+        st.fixed_dictionaries({"up_to": json_values, "winner": json_values, "loser": json_values})
+        | json_values,
+        max_size=6,
+    )
+    | json_values
+)
+def test_any_json_is_a_scale_or_a_scale_error(data: object) -> None:
+    # Whatever a request sends, the service gets a scale or sentences for a 400, never a crash.
+    try:
+        scale = parse_scale(data)
+    except ScaleError as error:
+        assert error.messages
+        assert all(message.endswith(".") for message in error.messages)
+    else:
+        assert parse_scale(scale_to_json(scale)).rows == scale.rows

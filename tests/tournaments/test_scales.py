@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.catalog import catalog
 
+from scorekeeper.rules.i18n import data_of, render, tr, using
 from scorekeeper.tournaments.scales import (
     BURRACO_3_DEALS,
     BURRACO_4_DEALS,
@@ -366,6 +368,24 @@ def test_a_scale_built_in_code_is_checked_too() -> None:
     )
     with pytest.raises(ScaleError):
         VPScale("empty", "Empty", ())
+
+
+def test_the_problems_are_said_in_the_current_language_and_keep_their_data() -> None:
+    with using(catalog("el")), pytest.raises(ScaleError) as raised:
+        parse_scale([row(50, 10, 10), row(40, 11, 9), GOOD_END])
+    [message] = raised.value.messages
+    greek = "Το up_to της γραμμής 2 (40) πρέπει να είναι μεγαλύτερο από της γραμμής 1 (50)."  # noqa: RUF001
+    assert message == greek
+    # Stored, it is worded again in English from its data alone.
+    assert render(data_of(message)) == "Row 2's up_to (40) must be above row 1's (50)."
+
+
+@pytest.mark.parametrize("scale", list(SCALES.values()), ids=list(SCALES))
+def test_every_preset_s_name_has_a_greek_translation(scale: VPScale) -> None:
+    with using(catalog("el")):
+        greek = tr(scale.name)
+    assert greek != scale.name
+    assert any("α" <= letter <= "ω" for letter in greek.lower())  # noqa: RUF001 Greek meant
 
 
 json_values = st.recursive(

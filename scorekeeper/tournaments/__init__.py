@@ -1,0 +1,1 @@
+"""Tournaments: several tables, rounds and one ranking (tournaments.md)."""

@@ -24,7 +24,9 @@ test: $(VENV)/test.stamp runtime
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy scorekeeper
 	$(BIN)/mypy --strict scorekeeper/rules
-	$(BIN)/mypy --strict scorekeeper/tournaments/scales.py scorekeeper/tournaments/standings.py
+	$(BIN)/mypy --strict scorekeeper/tournaments/scales.py scorekeeper/tournaments/standings.py \
+		scorekeeper/tournaments/movements.py scorekeeper/tournaments/draws.py \
+		scorekeeper/tournaments/mitchell.py scorekeeper/tournaments/robin.py scorekeeper/tournaments/danish.py
 	$(BIN)/pytest -n $(WORKERS) --dist worksteal
 
 # No browser, SQLite only (even where SCOREKEEPER_TEST_DATABASE_URL is set), no linters.

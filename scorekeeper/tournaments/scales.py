@@ -1,12 +1,14 @@
 """Victory Point scales: how a table's Match Points become VP (tournaments.md §2 and §3).
 
 A scale is a `VPScale`: an id, a name and ordered rows ``ScaleRow(up_to, winner, loser)``.
-The difference of MP between the two entries of a table falls in the FIRST row whose
-``up_to`` is at least the difference (inclusive thresholds); the last row's ``up_to`` is None
-and takes every larger difference. tournaments.md prints its tables as ranges of multiples
-of 5 (0–50, 55–150, …) and says a difference between two rows (52) belongs to the lower row
-of the table: with thresholds that is the 55–150 row, so 0–50 → 10–10, 51–150 → 11–9, …,
-over 1500 → 20–0. Every row's winner + loser is the same total (20 on the Burraco scales, 2
+The difference of MP between the two entries of a table is taken in steps of 5, rounded
+down, and falls in the FIRST row whose ``up_to`` is at least that (inclusive thresholds); the
+last row's ``up_to`` is None and takes every larger difference. tournaments.md prints its
+tables as ranges of multiples of 5 (0–50, 55–150, …) and says a difference between two rows
+(52) belongs to the lower row: the row of the lower differences, 0–50, as 52 rounded down to
+a multiple of 5 is 50. So 0–54 → 10–10, 55–154 → 11–9, …, 1505 and over → 20–0. That step
+is the preset's (`VPScale.step`); win-draw-loss and a custom scale read differences exactly.
+Every row's winner + loser is the same total (20 on the Burraco scales, 2
 on win-draw-loss), and row 1, where equal MP fall, splits it evenly.
 
 A `VPScale` is checked when it is built: an invalid one cannot exist.
@@ -80,6 +82,9 @@ class VPScale:
     id: str
     name: str
     rows: tuple[ScaleRow, ...]
+    #: The steps MP differences are read in, rounded down: 5 on the Burraco tables, whose rows
+    #: are ranges of multiples of 5; 1 (exact thresholds) on win-draw-loss and custom scales.
+    step: int = 1
 
     def __post_init__(self) -> None:
         problems = _problems(
@@ -98,8 +103,10 @@ def row_for(scale: VPScale, difference: int) -> ScaleRow:
     """The row of `scale` that a difference of `difference` MP (not negative) falls in."""
     if difference < 0:
         raise ValueError(f"a difference of MP is not negative, not {difference}")
+    # Between two rows of a table of multiples of 5 is the lower row (52 goes with 50).
+    stepped = difference - difference % scale.step
     for row in scale.rows:
-        if row.up_to is None or difference <= row.up_to:
+        if row.up_to is None or stepped <= row.up_to:
             return row
     raise AssertionError("a scale's last row is open-ended")  # VPScale checks it
 
@@ -462,8 +469,10 @@ def _check_against(row: _Row, first: _Row, previous: _Row, say: _Say) -> None:
 # The presets come last: building one checks it with the functions above.
 
 
-def _preset(scale_id: str, name: str, rows: Iterable[tuple[int | None, int, int]]) -> VPScale:
-    return VPScale(scale_id, name, tuple(ScaleRow(*row) for row in rows))
+def _preset(
+    scale_id: str, name: str, rows: Iterable[tuple[int | None, int, int]], step: int = 1
+) -> VPScale:
+    return VPScale(scale_id, name, tuple(ScaleRow(*row) for row in rows), step)
 
 
 def _burraco(thresholds: tuple[int, ...]) -> list[tuple[int | None, int, int]]:
@@ -476,11 +485,13 @@ BURRACO_3_DEALS = _preset(
     "burraco-3-deals",
     mark("Burraco, 3 deals"),
     _burraco((50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500)),
+    step=5,
 )
 BURRACO_4_DEALS = _preset(
     "burraco-4-deals",
     mark("Burraco, 4 deals"),
     _burraco((100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000)),
+    step=5,
 )
 WIN_DRAW_LOSS = _preset("win-draw-loss", mark("Win, draw or loss"), [(0, 1, 1), (None, 2, 0)])
 

@@ -63,17 +63,16 @@ def boundary_cases(
     scale: VPScale, spec: list[tuple[int, int | None, int, int]]
 ) -> list[tuple[VPScale, int, tuple[int, int]]]:
     """Each row's lowest and highest difference, and the differences between it and the next
-    row (which belong to the next row, the lower one in the table: "e.g. 52")."""
+    row (which belong to it, the row of the lower differences: "e.g. 52" goes with 50)."""
     cases = []
-    for index, (low, high, winner, loser) in enumerate(spec):
+    for low, high, winner, loser in spec:
         cases.append((scale, low, (winner, loser)))
         if high is None:
             cases.append((scale, low + 100_000, (winner, loser)))
             continue
         cases.append((scale, high, (winner, loser)))
-        _next_low, _next_high, next_winner, next_loser = spec[index + 1]
         for between in (high + 1, high + 2, high + 4):
-            cases.append((scale, between, (next_winner, next_loser)))
+            cases.append((scale, between, (winner, loser)))
     return cases
 
 
@@ -98,11 +97,13 @@ def test_every_row_boundary_of_the_burraco_scales(
 
 
 def test_the_brief_s_own_examples() -> None:
-    assert vp(BURRACO_3_DEALS, 52, 0) == (11, 9)
+    assert vp(BURRACO_3_DEALS, 52, 0) == (10, 10)
+    assert vp(BURRACO_3_DEALS, 55, 0) == (11, 9)
     assert vp(BURRACO_3_DEALS, 0, 1505) == (0, 20)
     assert vp(BURRACO_3_DEALS, 1500, 0) == (19, 1)
     assert vp(BURRACO_4_DEALS, 2000, 0) == (19, 1)
-    assert vp(BURRACO_4_DEALS, 2001, 0) == (20, 0)
+    assert vp(BURRACO_4_DEALS, 2004, 0) == (19, 1)
+    assert vp(BURRACO_4_DEALS, 2005, 0) == (20, 0)
 
 
 @pytest.mark.parametrize(

@@ -419,8 +419,14 @@
         var box = picker.getBoundingClientRect();
         var blocks = picker.querySelectorAll(".picker-block");
         var keysBottom = blocks.length ? blocks[blocks.length - 1].getBoundingClientRect().bottom : box.bottom;
+        // Room under the grid for the three-card set keys, which come with a meld's first
+        // card: a row as tall as the tools', so they come in sight and no key moves for them.
+        var tools = picker.querySelector(".picker-tools");
+        var strip = setsStrip && tools
+          ? tools.getBoundingClientRect().height + (parseFloat(window.getComputedStyle(picker).rowGap) || 0)
+          : 0;
         // The lowest top that still shows every key (the status line under them may go below).
-        var lowest = window.innerHeight - (keysBottom - box.top) - 8;
+        var lowest = window.innerHeight - (keysBottom + strip - box.top) - 8;
         var wanted = Math.max(0, Math.min(ROOM_ABOVE, lowest));
         if (Math.abs(box.top - wanted) > 4) {
           window.scrollBy(0, box.top - wanted);

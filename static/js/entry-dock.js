@@ -9,9 +9,12 @@
  *   than under the field; and three one-tap steps: the next meld of the team in use, the next
  *   team (the same kind of field there: its melds, or its cards left), and the team's cards
  *   left (its points in total first, then, tap by tap, each player's cards: the step names
- *   the field it goes to). The field in use is kept just above the dock, with room under a meld for its card
- *   faces and verdict, and what belongs with it above (the team's "went out" when it is the
- *   first meld, the team's other cards-left fields) when that fits too.
+ *   the field it goes to). In a meld the picker's set keys are steps too: its set key (+♠♦♣)
+ *   in the place of "Add meld" while the meld holds one or two cards of a set, and while it
+ *   holds one natural card its three-card set keys (+♠♦ +♠♣ +♦♣) in the places of the next
+ *   team and the cards left. The field in use is kept just above the dock, with room under a
+ *   meld for its card faces and verdict, and what belongs with it above (the team's "went
+ *   out" when it is the first meld, the team's other cards-left fields) when that fits too.
  * - With the phone's own keyboard (⌨), the keys fold and the dock rides on top of that
  *   keyboard (the visual viewport), so the field, the steps and Save stay in sight.
  *

@@ -325,5 +325,21 @@ def test_a_set_of_three_in_two_taps_without_the_dock(
             else:
                 expect(suits).to_be_hidden()
             picker.locator("[data-picker-clear]").click()
+
+        # On a hand form without the dock (the demo hand) the picker follows the field and
+        # keeps room under its grid: the strip comes wholly in sight, no key moving for it.
+        page.goto(f"{live_server}/demo/hand")
+        page.locator("label[for='kozi-S']").click()
+        expect(page.locator("[data-meld]").first).to_be_focused()
+        settled(page)
+        before = box(picker.locator("[data-card='KC']"))
+        tap("KH")
+        expect(keys).to_have_text(["+♠♦", "+♠♣", "+♦♣"])
+        settled(page)
+        assert abs(box(picker.locator("[data-card='KC']"))["y"] - before["y"]) <= 2
+        for at in shown(keys):
+            assert at.y >= 0 and at.y + at.height <= viewport["height"], f"{at.html} is {at}"
+        keys.nth(2).click()
+        expect(page.locator("[data-meld]").first).to_have_value("KH KD KC")
     finally:
         context.close()

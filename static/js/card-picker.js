@@ -255,6 +255,28 @@
     return missing.length >= 2 ? missing : null;
   }
 
+  /* --- a set of three by its first card ---------------------------------------------------
+     While a meld holds one natural card and nothing else (so three suits of its rank are
+     missing), three more keys each write two of those suits, in the picker's order of suits:
+     after K♥, +♠♦ writes K♠ K♦, +♠♣ writes K♠ K♣ and +♦♣ writes K♦ K♣. A set of three is
+     then two taps, its first card and the suit it leaves out, as a set of four is with the
+     set key. A 2 or a joker alone starts no set by its rank; with two cards in, the set key
+     alone is left. */
+  function threeSets(list) {
+    if (list.length !== 1 || !natural(list[0])) {
+      return null;
+    }
+    var missing = otherSuits(list);
+    if (!missing || missing.length !== 3) {
+      return null;
+    }
+    return [
+      [missing[0], missing[1]],
+      [missing[0], missing[2]],
+      [missing[1], missing[2]],
+    ];
+  }
+
   /* The last token without its last card: "3H-9H" → "3H-8H", "3H-4H" → "3H", "QH" → null. */
   function withoutLastCard(token) {
     var run = CARDS.range(token);
@@ -271,6 +293,9 @@
     var status = picker.querySelector("[data-picker-status]");
     var keyboardButton = picker.querySelector("[data-picker-keyboard]");
     var suitsButton = picker.querySelector("[data-picker-suits]");
+    // The three-card set keys, and the strip under the grid that holds them.
+    var setsStrip = picker.querySelector("[data-picker-sets]");
+    var setButtons = Array.prototype.slice.call(picker.querySelectorAll("[data-picker-set]"));
     var words = JSON.parse(picker.getAttribute("data-words") || "{}");
     var form = picker.closest("form");
     var scope = fixedId ? null : form || document;
@@ -320,23 +345,51 @@
       showSuits();
     }
 
-    /* The set key: on, naming the cards it writes, while the field in use is a meld that a
-       set's other suits could finish; off (its place kept, so no key moves) otherwise. */
-    function showSuits() {
-      if (!suitsButton) {
+    /* A key that adds suits to a set: "+" and the suits it writes (the rank is the set's),
+       red suits in red, and a spoken name that lists the cards. */
+    function nameKey(button, cards) {
+      button.disabled = !cards;
+      button.setAttribute("data-cards", cards ? cards.join(" ") : "");
+      if (!cards) {
         return;
       }
+      button.textContent = "+";
+      cards.forEach(function (code) {
+        var card = readCard(code);
+        var suit = document.createElement("span");
+        suit.textContent = card.symbol;
+        if (card.red) {
+          suit.className = "red";
+        }
+        button.appendChild(suit);
+      });
+      button.setAttribute("aria-label", fill(words.suits_key, { cards: cards.map(label).join(" ") }));
+    }
+
+    /* The set key: on, naming the cards it writes, while the field in use is a meld that a
+       set's other suits could finish; off (its place kept, so no key moves) otherwise. The
+       three-card set keys: on while that meld is one natural card, their strip under the
+       grid shown only then (below every key, so none moves). */
+    function showSuits() {
       var input = target();
-      var cards = input && isMeld(input) ? otherSuits(tokens(input.value)) : null;
-      suitsButton.disabled = !cards;
-      suitsButton.setAttribute("data-cards", cards ? cards.join(" ") : "");
-      if (cards) {
-        var suits = cards.map(function (code) {
-          return readCard(code).symbol;
-        });
-        suitsButton.textContent = "+" + suits.join(""); // the rank is the set's: its suits say it
-        suitsButton.setAttribute("aria-label", fill(words.suits_key, { cards: cards.map(label).join(" ") }));
+      var list = input && isMeld(input) ? tokens(input.value) : [];
+      if (suitsButton) {
+        nameKey(suitsButton, otherSuits(list));
       }
+      var sets = threeSets(list);
+      setButtons.forEach(function (button, i) {
+        nameKey(button, sets ? sets[i] : null);
+      });
+      if (setsStrip) {
+        setsStrip.hidden = !sets;
+      }
+    }
+
+    /* A set key's tap: its cards after the meld's, taken back whole by ⌫. */
+    function addSuits(input, list, cards) {
+      write(input, list.concat(cards));
+      undo = { kind: "suits", input: input, value: list, cards: cards };
+      say(fill(words.suits_added, { cards: cards.map(label).join(" ") }));
     }
 
     function say(text) {
@@ -366,8 +419,14 @@
         var box = picker.getBoundingClientRect();
         var blocks = picker.querySelectorAll(".picker-block");
         var keysBottom = blocks.length ? blocks[blocks.length - 1].getBoundingClientRect().bottom : box.bottom;
+        // Room under the grid for the three-card set keys, which come with a meld's first
+        // card: a row as tall as the tools', so they come in sight and no key moves for them.
+        var tools = picker.querySelector(".picker-tools");
+        var strip = setsStrip && tools
+          ? tools.getBoundingClientRect().height + (parseFloat(window.getComputedStyle(picker).rowGap) || 0)
+          : 0;
         // The lowest top that still shows every key (the status line under them may go below).
-        var lowest = window.innerHeight - (keysBottom - box.top) - 8;
+        var lowest = window.innerHeight - (keysBottom + strip - box.top) - 8;
         var wanted = Math.max(0, Math.min(ROOM_ABOVE, lowest));
         if (Math.abs(box.top - wanted) > 4) {
           window.scrollBy(0, box.top - wanted);
@@ -567,13 +626,15 @@
       }
       if (button.hasAttribute("data-card")) {
         tapCard(input, button.getAttribute("data-card"));
-      } else if (button === suitsButton) {
-        var list = tokens(input.value);
-        var cards = isMeld(input) ? otherSuits(list) : null;
-        if (cards) {
-          write(input, list.concat(cards));
-          undo = { kind: "suits", input: input, value: list, cards: cards };
-          say(fill(words.suits_added, { cards: cards.map(label).join(" ") }));
+      } else if (button === suitsButton || setButtons.indexOf(button) >= 0) {
+        // What the meld holds now decides the cards, not what the key last showed.
+        var list = isMeld(input) ? tokens(input.value) : [];
+        var sets = threeSets(list);
+        var cards = button === suitsButton
+          ? otherSuits(list)
+          : sets && sets[setButtons.indexOf(button)];
+        if (cards && isMeld(input)) {
+          addSuits(input, list, cards);
         }
       } else if (button.hasAttribute("data-picker-back")) {
         takeBack(input);

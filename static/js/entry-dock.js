@@ -9,9 +9,12 @@
  *   than under the field; and three one-tap steps: the next meld of the team in use, the next
  *   team (the same kind of field there: its melds, or its cards left), and the team's cards
  *   left (its points in total first, then, tap by tap, each player's cards: the step names
- *   the field it goes to). The field in use is kept just above the dock, with room under a meld for its card
- *   faces and verdict, and what belongs with it above (the team's "went out" when it is the
- *   first meld, the team's other cards-left fields) when that fits too.
+ *   the field it goes to). In a meld the picker's set keys are steps too: its set key (+♠♦♣)
+ *   in the place of "Add meld" while the meld holds one or two cards of a set, and while it
+ *   holds one natural card its three-card set keys (+♠♦ +♠♣ +♦♣) in the places of the next
+ *   team and the cards left. The field in use is kept just above the dock, with room under a
+ *   meld for its card faces and verdict, and what belongs with it above (the team's "went
+ *   out" when it is the first meld, the team's other cards-left fields) when that fits too.
  * - With the phone's own keyboard (⌨), the keys fold and the dock rides on top of that
  *   keyboard (the visual viewport), so the field, the steps and Save stay in sight.
  *
@@ -40,6 +43,10 @@
   // The picker's set key (card-picker.js), shown here as a step in the place of "Add meld".
   var suitsKey = picker && picker.querySelector("[data-picker-suits]");
   var suitsStep = dock.querySelector("[data-dock-step='suits']");
+  // Its three-card set keys (while the meld is one natural card), as steps beside it.
+  var setKeys = picker ? Array.prototype.slice.call(picker.querySelectorAll("[data-picker-set]")) : [];
+  var setSteps = Array.prototype.slice.call(dock.querySelectorAll("[data-dock-step='set']"));
+  var stepsOn = false; // the steps are up (a field is in use)
   var teamName = dock.querySelector("[data-dock-team-name]");
   var LEFT = steps.left.textContent.trim();
   var current = null; // the field in use while the keys are up
@@ -179,39 +186,66 @@
     return all[(all.indexOf(side) + 1) % all.length];
   }
 
-  /* The set key as a step while it is on, in a meld; "Add meld" in its place otherwise. */
-  function showSuits() {
-    var on = Boolean(current) && !steps.left.hidden && current.hasAttribute("data-meld") &&
-      Boolean(suitsKey) && !suitsKey.disabled;
-    if (suitsStep) {
-      suitsStep.hidden = !on;
-      if (on) {
-        suitsStep.textContent = suitsKey.textContent;
-        suitsStep.setAttribute("aria-label", suitsKey.getAttribute("aria-label") || "");
-      }
+  /* A picker key as a step: its words (the suits in their colours) and its spoken name. */
+  function asStep(step, key, on) {
+    step.hidden = !on;
+    if (on) {
+      step.replaceChildren.apply(step, Array.prototype.map.call(key.childNodes, function (node) {
+        return node.cloneNode(true);
+      }));
+      step.setAttribute("aria-label", key.getAttribute("aria-label") || "");
+      step.setAttribute("data-cards", key.getAttribute("data-cards") || "");
     }
-    steps.meld.hidden = steps.left.hidden || on;
+  }
+
+  /* The set key as a step while it is on, in a meld; "Add meld" in its place otherwise. While
+     the meld is one natural card, the three-card set keys too, in the places of the next team
+     and the cards left: nobody leaves a meld of one card, and Save stays where it is. */
+  function showSuits() {
+    var meld = stepsOn && Boolean(current) && current.hasAttribute("data-meld");
+    var on = meld && Boolean(suitsKey) && !suitsKey.disabled;
+    var sets = meld && setKeys.length === setSteps.length && setKeys.length > 0 &&
+      setKeys.every(function (key) {
+        return !key.disabled;
+      });
+    if (suitsStep) {
+      asStep(suitsStep, suitsKey, on);
+    }
+    setSteps.forEach(function (step, i) {
+      asStep(step, setKeys[i], sets);
+    });
+    steps.meld.hidden = !stepsOn || on;
+    steps.team.hidden = !stepsOn || sides().length < 2 || sets;
+    steps.left.hidden = !stepsOn || sets;
   }
 
   if (suitsKey && suitsStep) {
     if (window.MutationObserver) {
-      new window.MutationObserver(showSuits).observe(suitsKey, {
-        attributes: true,
-        childList: true,
-        characterData: true,
-        subtree: true,
+      var watchKeys = new window.MutationObserver(showSuits);
+      [suitsKey].concat(setKeys).forEach(function (key) {
+        watchKeys.observe(key, {
+          attributes: true,
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
       });
     }
     suitsStep.addEventListener("click", function () {
       suitsKey.click(); // the picker writes, and ⌫ takes it back, as from its own key
     });
+    setSteps.forEach(function (step, i) {
+      step.addEventListener("click", function () {
+        if (setKeys[i]) {
+          setKeys[i].click();
+        }
+      });
+    });
   }
 
   function showSteps(on) {
     var side = sideOf(current);
-    steps.meld.hidden = !on;
-    steps.left.hidden = !on;
-    steps.team.hidden = !on || sides().length < 2;
+    stepsOn = on; // which steps show is showSuits's, below
     if (on && teamName) {
       var next = side ? nextSide(side) : sides()[0];
       teamName.textContent = next ? next.getAttribute("data-side-label") : "";

@@ -9,8 +9,9 @@ and enters, as a practised scorer would with the card picker, the points pad and
 controls, the 8 hands of tests/bench/match_hands.json and then its correction of an earlier
 hand. How a scorer taps: the kózi; a run by its first and last card, and past a wild card
 that holds its next rank, the run's far end again (3♦ 6♦ 2♠ 9♦); a set of the four suits by
-its first card and the set key the picker shows for it (+♠♦♣), its other cards one by one;
-anything else card by card; the first card of a meld that cannot join the one before opens
+its first card and the set key the picker shows for it (+♠♦♣), a set of three suits by its
+first card and the three-card set key of the two others (+♠♦ after K♥), its other cards one
+by one; anything else card by card; the first card of a meld that cannot join the one before opens
 the next meld by itself ("Add meld" only where it could join); a tap on a side's first meld
 and on a points field to move there; the cards left as each side's point total on the points
 pad, in that side's column of keys once the pad is up; Save.
@@ -296,7 +297,10 @@ def run_step(card: str, suit: str) -> str | None:
 
 
 SET_KEY = "set key"  # the picker's key that writes a set's other suits (+♠♦♣)
+# One of its three-card set keys (+♠♦ after K♥) is SET_KEY and the two cards it writes:
+# "set key KS KD".
 SUITS = "SHDC"  # the picker's order of suits
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def wild(code: str) -> bool:
@@ -305,23 +309,26 @@ def wild(code: str) -> bool:
 
 def set_plan(cards: list[str]) -> tuple[list[str], list[str]] | None:
     """(taps, cards written) for a set of one rank whose first card is followed, somewhere in
-    the meld, by one card of each other suit: its first card, the set key (which writes
-    those suits in the keys' order) and the rest card by card. None for any other meld."""
+    the meld, by one card of each other suit, or of two of them: its first card, the set key
+    (all three, +♠♦♣) or the three-card set key of those two (+♠♦), each writing its suits in
+    the keys' order, and the rest card by card. None for any other meld."""
     first = read(cards[0])
     naturals = [c for c in cards if not wild(c)]
     if first is None or any(c[:-1] != first[0] for c in naturals):
         return None
-    others = [first[0] + suit for suit in SUITS if suit != first[1]]
     rest = cards[1:]
+    others = [first[0] + suit for suit in SUITS if suit != first[1] and first[0] + suit in rest]
+    if len(others) < 2:
+        return None
     for code in others:
-        if code not in rest:
-            return None
         rest.remove(code)
-    return [cards[0], SET_KEY, *rest], [cards[0], *others, *rest]
+    key = SET_KEY if len(others) == 3 else f"{SET_KEY} {' '.join(others)}"
+    return [cards[0], key, *rest], [cards[0], *others, *rest]
 
 
 def meld_taps(cards: list[str]) -> list[str]:
-    """The keys to tap for a meld: a set of the four suits by its first card and the set key;
+    """The keys to tap for a meld: a set of four suits (or three) by its first card and the
+    set key (or the three-card set key of the other two);
     a run of three or more naturals in a row by its two ends (the picker fills in the rest;
     neither end a 2), and after a wild card that holds the next rank, the run's far end
     again; anything else card by card."""
@@ -393,6 +400,15 @@ class Scorer:
             if code == SET_KEY:  # a step of the dock there, else the picker's own key
                 key = self.step("suits") or self.picker.locator("[data-picker-suits]")
                 self.count.tap(key, SET_KEY)
+            elif code.startswith(SET_KEY):  # a three-card set key: the two cards it writes
+                cards = code.removeprefix(SET_KEY).strip()
+                step = self.page.locator(
+                    f"[data-entry-dock] [data-dock-step='set'][data-cards='{cards}']"
+                )
+                if not (step.count() and step.is_visible()):
+                    step = self.picker.locator(f"[data-picker-set][data-cards='{cards}']")
+                suits = "".join(SYMBOLS[card[-1]] for card in cards.split())
+                self.count.tap(step, SET_KEY, f"+{suits}")
             else:
                 self.count.tap(self.picker.locator(f"[data-card='{code}']"), "card", code)
 

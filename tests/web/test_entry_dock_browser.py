@@ -14,6 +14,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import fits_a_phone, settled, sign_in
+from support.set_keys import NO_THREE_SETS, SPOKEN, THREE_SETS, added, card_words
 
 pytestmark = pytest.mark.browser
 
@@ -302,5 +303,126 @@ def test_the_phone_keyboard_still_types_with_the_dock(
         expect(keyboard).to_have_attribute("aria-pressed", "false")
         docked(page, "picker")
         above_the_dock(page, first, "the meld")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("size", "locale", "scheme"), RUNS)
+def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
+    browser: Browser,
+    app: Flask,
+    live_server: str,
+    match_id: int,
+    screenshots: Path,
+    size: Any,
+    locale: str,
+    scheme: Literal["light", "dark"],
+) -> None:
+    """After a meld's lone natural card, three set keys in the dock's step row (in the places
+    of the next team and the cards left, beside the set key of all three suits) each write two
+    of the missing suits: a set of three in two taps. ⌫ takes them back in one; no key moves;
+    none for two cards, a 2, a joker or a run."""
+    context = browser.new_context(
+        viewport=size,
+        locale=locale,
+        color_scheme=scheme,
+        is_mobile=True,
+        has_touch=True,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    name = f"issue19-three-sets-{size['width']}x{size['height']}-{locale[:2]}-{scheme}"
+    try:
+        sign_in(page, app, live_server)
+        page.goto(f"{live_server}/matches/{match_id}/hands/new")
+        page.locator("label[for='kozi-H']").click()
+        first = page.locator("[data-side='0'] [data-meld-row] input").first
+        expect(first).to_be_focused()
+        picker = page.locator("[data-entry-dock] [data-card-picker]")
+        status = picker.locator("[data-picker-status]")
+        set_steps = page.locator("[data-dock-step='set']")
+        suits_step = page.locator("[data-dock-step='suits']")
+        team = page.locator("[data-dock-step='team']")
+        left = page.locator("[data-dock-step='left']")
+        save = page.locator("[data-dock-save]")
+        spoken = SPOKEN[locale[:2]]
+        settled(page)
+        still = {what: box(page.locator(what)) for what in ("[data-dock-save]", "[data-card='KS']")}
+
+        def nothing_moved() -> None:
+            settled(page)
+            for what, was in still.items():
+                now = box(page.locator(what))
+                assert abs(now["top"] - was["top"]) <= 1 and abs(now["left"] - was["left"]) <= 1, (
+                    f"{what} moved: {was} → {now}"
+                )
+
+        def tap(*codes: str) -> None:
+            for code in codes:
+                picker.locator(f"[data-card='{code}']").click()
+
+        for ready in THREE_SETS:
+            for key in range(3):
+                tap(ready.first)
+                expect(first).to_have_value(ready.first)
+                expect(set_steps).to_have_text(list(ready.words))
+                expect(suits_step).to_be_visible()  # the set of all four, first
+                expect(team).to_be_hidden()
+                expect(left).to_be_hidden()
+                for n, words in enumerate(ready.writes):
+                    cards = card_words(words.split(" ", 1)[1])
+                    expect(set_steps.nth(n)).to_have_attribute(
+                        "aria-label", spoken.format(cards=cards)
+                    )
+                for step in set_steps.all():
+                    at = on_screen(page, step, f"the set key {step.inner_text()}")
+                    assert at["height"] >= 44 and at["right"] - at["left"] >= 44, at
+                    assert step.evaluate("e => e.scrollWidth <= e.clientWidth"), "its suits whole"
+                on_screen(page, save, "Save")
+                nothing_moved()
+                if key == 0 and ready.first == "KH":
+                    screen(page, screenshots, name)
+                set_steps.nth(key).click()
+                expect(first).to_have_value(ready.writes[key])
+                expect(status).to_contain_text(card_words(added(ready, key)))
+                expect(set_steps.first).to_be_hidden()
+                expect(team).to_be_visible()
+                expect(left).to_be_visible()
+                nothing_moved()
+                # ⌫ takes the two cards back in one tap; the keys come back with the lone card.
+                picker.locator("[data-picker-back]").click()
+                expect(first).to_have_value(ready.first)
+                expect(set_steps).to_have_text(list(ready.words))
+                picker.locator("[data-picker-clear]").click()
+                expect(first).to_have_value("")
+                expect(set_steps.first).to_be_hidden()
+
+        # Red suits in red on the keys, as on the cards.
+        tap("KH")
+        red = set_steps.first.locator(".red")
+        expect(red).to_have_text("♦")
+        assert red.evaluate("e => getComputedStyle(e).color") != set_steps.first.evaluate(
+            "e => getComputedStyle(e).color"
+        )
+        picker.locator("[data-picker-clear]").click()
+
+        for none in NO_THREE_SETS:
+            tap(*none.cards)
+            expect(first).to_have_value(" ".join(none.cards))
+            expect(set_steps.first, f"no three-card keys for {none.why}").to_be_hidden()
+            if none.set_key:
+                expect(suits_step).to_be_visible()
+            else:
+                expect(suits_step).to_be_hidden()
+            expect(team).to_be_visible()
+            expect(left).to_be_visible()
+            picker.locator("[data-picker-clear]").click()
+            expect(first).to_have_value("")
+
+        # A player's cards left are any cards, never a set in the making: no set keys there.
+        page.locator("[data-side='0'] fieldset.hands input[data-card-input]").first.focus()
+        tap("KH")
+        expect(set_steps.first).to_be_hidden()
+        expect(left).to_be_visible()
+        fits_a_phone(page, size["width"])
     finally:
         context.close()

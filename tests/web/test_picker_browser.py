@@ -5,12 +5,14 @@ colours, the phone's keyboard kept down, and the points pad."""
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import settled, shown, sign_in
+from support.set_keys import NO_THREE_SETS, SPOKEN, THREE_SETS, added, card_words
 
 pytestmark = pytest.mark.browser
 
@@ -231,3 +233,113 @@ def enter_with_the_picker(page: Page, viewport: dict[str, int], says: dict[str, 
     rows.first.click()
     expect(picker).to_be_visible()
     expect(pad).to_be_hidden()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale", "scheme"),
+    [
+        pytest.param({"width": 390, "height": 844}, "en-US", "light", id="390x844-en-light"),
+        pytest.param({"width": 360, "height": 640}, "el-GR", "dark", id="360x640-el-dark"),
+    ],
+)
+def test_a_set_of_three_in_two_taps_without_the_dock(
+    browser: Browser,
+    live_server: str,
+    screenshots: Path,
+    viewport: Any,
+    locale: str,
+    scheme: Literal["light", "dark"],
+) -> None:
+    """The picker on its own (the referee's meld checker): after a lone natural card, a strip
+    of three set keys under the grid, each writing two of the missing suits; ⌫ takes them back
+    in one tap; none for two cards, a 2, a joker or a run; no key of the grid moves."""
+    context = browser.new_context(
+        viewport=viewport,
+        locale=locale,
+        color_scheme=scheme,
+        is_mobile=True,
+        has_touch=True,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/referee/meld")
+        picker = page.locator("[data-card-picker]")
+        expect(picker).to_be_visible()
+        field = page.locator("#cards")
+        status = picker.locator("[data-picker-status]")
+        strip = picker.locator("[data-picker-sets]")
+        keys = picker.locator("[data-picker-set]")
+        suits = picker.locator("[data-picker-suits]")
+        spoken = SPOKEN[locale[:2]]
+        # The picker at the top of the screen, with room under it for the strip: on this page
+        # the picker stays where it is drawn, and the strip comes under its last row.
+        picker.evaluate("e => e.scrollIntoView({block: 'start'})")
+        expect(strip).to_be_hidden()
+        still = {code: box(picker.locator(f"[data-card='{code}']")) for code in ("AS", "KC")}
+
+        def nothing_moved() -> None:
+            settled(page)
+            for code, was in still.items():
+                now = box(picker.locator(f"[data-card='{code}']"))
+                assert abs(now["y"] - was["y"]) <= 1 and abs(now["x"] - was["x"]) <= 1, code
+
+        def tap(*codes: str) -> None:
+            for code in codes:
+                picker.locator(f"[data-card='{code}']").click()
+
+        for ready in THREE_SETS:
+            for key in range(3):
+                tap(ready.first)
+                expect(keys).to_have_text(list(ready.words))
+                expect(suits).to_be_visible()
+                for n in range(3):
+                    cards = card_words(added(ready, n))
+                    expect(keys.nth(n)).to_have_attribute("aria-label", spoken.format(cards=cards))
+                for at in shown(keys):
+                    assert at.width >= 44 and at.height >= 44, f"{at.html} is {at}"
+                    assert at.x >= 0 and at.x + at.width <= viewport["width"]
+                no_sideways_scroll(page, viewport["width"])
+                nothing_moved()
+                if key == 0 and ready.first == "KH":
+                    page.screenshot(
+                        path=screenshots / f"picker-three-sets-{viewport['width']}-{locale[:2]}.png"
+                    )
+                keys.nth(key).click()
+                expect(field).to_have_value(ready.writes[key])
+                expect(status).to_contain_text(card_words(added(ready, key)))
+                expect(strip).to_be_hidden()
+                nothing_moved()
+                picker.locator("[data-picker-back]").click()
+                expect(field).to_have_value(ready.first)
+                expect(keys).to_have_text(list(ready.words))
+                picker.locator("[data-picker-clear]").click()
+                expect(field).to_have_value("")
+                expect(strip).to_be_hidden()
+
+        for none in NO_THREE_SETS:
+            tap(*none.cards)
+            expect(field).to_have_value(" ".join(none.cards))
+            expect(strip, f"no three-card keys for {none.why}").to_be_hidden()
+            if none.set_key:
+                expect(suits).to_be_visible()
+            else:
+                expect(suits).to_be_hidden()
+            picker.locator("[data-picker-clear]").click()
+
+        # On a hand form without the dock (the demo hand) the picker follows the field and
+        # keeps room under its grid: the strip comes wholly in sight, no key moving for it.
+        page.goto(f"{live_server}/demo/hand")
+        page.locator("label[for='kozi-S']").click()
+        expect(page.locator("[data-meld]").first).to_be_focused()
+        settled(page)
+        before = box(picker.locator("[data-card='KC']"))
+        tap("KH")
+        expect(keys).to_have_text(["+♠♦", "+♠♣", "+♦♣"])
+        settled(page)
+        assert abs(box(picker.locator("[data-card='KC']"))["y"] - before["y"]) <= 2
+        for at in shown(keys):
+            assert at.y >= 0 and at.y + at.height <= viewport["height"], f"{at.html} is {at}"
+        keys.nth(2).click()
+        expect(page.locator("[data-meld]").first).to_have_value("KH KD KC")
+    finally:
+        context.close()

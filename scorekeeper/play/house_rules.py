@@ -11,9 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
 from scorekeeper.numbers import short, whole_number
 from scorekeeper.rules.opening import OPENING_TABLES, Comparison
 from scorekeeper.rules.variants import (
@@ -25,6 +22,8 @@ from scorekeeper.rules.variants import (
     Variant,
     option_most,
 )
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import lazy_gettext as _l
 from scorekeeper.words import describe_rules, pot_of, word_of
 
 PREFIX = "opt-"
@@ -60,6 +59,12 @@ _CHOICES: dict[str, tuple[tuple[str, Any], ...]] = {
 
 def option_label(name: str, v: Variant) -> str:
     """A short name for an option, in the variant's own words for biriba and biribaki."""
+    return option_labels(v).get(name) or name.replace("_", " ").capitalize()
+
+
+def option_labels(v: Variant) -> dict[str, str]:
+    """Every option's short name (option_label), translated once: a page that labels forty
+    options asks for this table once instead of building it forty times."""
     word, pot = word_of(v), pot_of(v)
     return {
         "points_joker": _("Joker"),
@@ -106,7 +111,7 @@ def option_label(name: str, v: Variant) -> str:
         "target": _("Target"),
         "target_rule": _("To win, a score"),
         "deal_direction": _("The deal passes"),
-    }.get(name) or name.replace("_", " ").capitalize()
+    }
 
 
 def _table_choices() -> tuple[tuple[str, str], ...]:
@@ -185,6 +190,7 @@ def option_groups(preset: Variant, data: Mapping[str, Any] | None) -> list[Optio
         described = preset.with_options(**changed_options(preset, data or {}))
     except (OptionError, ValueError):
         described = preset
+    labels = option_labels(preset)
     groups = []
     for group in describe_rules(described):
         rules = []
@@ -195,7 +201,7 @@ def option_groups(preset: Variant, data: Mapping[str, Any] | None) -> list[Optio
             fields = tuple(
                 OptionField(
                     name=name,
-                    label=option_label(name, preset),
+                    label=labels.get(name) or option_label(name, preset),
                     kind=_kind(name, defaults[name]),
                     value=shown[name],
                     choices=_CHOICES.get(name)

@@ -3,7 +3,6 @@
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import lazy_gettext as _l
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -11,6 +10,8 @@ from flask_wtf import CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
+
+from scorekeeper.web.gettext import lazy_gettext as _l
 
 
 class Base(DeclarativeBase):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask_babel import gettext as _
+from scorekeeper.web.gettext import gettext as _
 
 
 def show(value: Any) -> str:

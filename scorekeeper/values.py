@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.errors import Invalid
+from scorekeeper.web.gettext import gettext as _
 
 #: Row ids and counters are 32-bit integers on PostgreSQL.
 MOST_NUMBER = 2**31 - 1

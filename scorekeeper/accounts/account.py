@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import login_required, login_user, logout_user
 
 from scorekeeper.accounts import service as accounts
 from scorekeeper.accounts.auth import me
 from scorekeeper.accounts.forms import PasswordForm, TokenForm
 from scorekeeper.errors import Invalid
+from scorekeeper.web.gettext import gettext as _
 
 bp = Blueprint("account", __name__, url_prefix="/account")
 

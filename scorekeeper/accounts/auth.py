@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
 from flask_wtf import FlaskForm
 
@@ -12,6 +11,7 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.accounts.forms import LoginForm, RegisterForm
 from scorekeeper.errors import Invalid
 from scorekeeper.models import User
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.security import safe_next
 
 bp = Blueprint("auth", __name__)

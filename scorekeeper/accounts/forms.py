@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
 
 from scorekeeper.accounts.service import MIN_PASSWORD
+from scorekeeper.web.gettext import lazy_gettext as _l
 from scorekeeper.web.page_form import PageForm
 
 MAX_PASSWORD = 200

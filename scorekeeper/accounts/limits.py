@@ -16,7 +16,6 @@ from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue, RouteCallable
-from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse
 
@@ -24,6 +23,7 @@ from scorekeeper.accounts import failures
 from scorekeeper.accounts.auth import check_login
 from scorekeeper.accounts.forms import LoginForm, RegisterForm
 from scorekeeper.errors import ServiceError
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.page_form import PageForm
 from scorekeeper.web.security import safe_next
 

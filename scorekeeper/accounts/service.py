@@ -11,7 +11,6 @@ from functools import cache
 
 import sqlalchemy as sa
 from flask import current_app, has_app_context
-from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.accounts.common_passwords import COMMON_PASSWORDS
@@ -20,6 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import ApiToken, User, new_session_secret, utcnow
 from scorekeeper.numbers import is_row_id
 from scorekeeper.usernames import clean_username, look_key, username_key
+from scorekeeper.web.gettext import gettext as _
 
 MIN_PASSWORD = 8
 

@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from scorekeeper.accounts import api_login_required, me
 from scorekeeper.clubs import service as clubs
@@ -15,6 +14,7 @@ from scorekeeper.errors import NotFound
 from scorekeeper.extensions import csrf, db
 from scorekeeper.models import Club, Player, Role, as_utc
 from scorekeeper.numbers import is_row_id
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.json_body import created, object_body, text_field
 from scorekeeper.web.paging import page_number
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import DataRequired, Length
 
 from scorekeeper.models import Role
+from scorekeeper.web.gettext import lazy_gettext as _l
 from scorekeeper.web.page_form import PageForm
 
 

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 from flask import current_app
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper.errors import Forbidden, Invalid, NotFound
@@ -17,6 +15,8 @@ from scorekeeper.extensions import db
 from scorekeeper.locks import lock_row
 from scorekeeper.models import Club, Match, Membership, Player, Role, Seat, User
 from scorekeeper.numbers import is_row_id, row_id
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import lazy_gettext as _l
 
 #: Players a picker lists at a time; the rest are found by a part of their name.
 PICK_SIZE = 50

@@ -12,8 +12,7 @@ from datetime import datetime
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_date, ngettext
-from flask_babel import gettext as _
+from flask_babel import format_date
 from flask_login import login_required
 from markupsafe import Markup
 
@@ -29,6 +28,8 @@ from scorekeeper.play import POLL_EVERY_MS, club_revision
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.points import format_points
 from scorekeeper.rules.presets import find_variant
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import ngettext
 from scorekeeper.web.paging import page_number
 
 bp = Blueprint("clubs", __name__)

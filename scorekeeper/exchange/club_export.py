@@ -14,13 +14,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, HandVersion, Match, Membership, Seat, User, as_utc
 from scorekeeper.numbers import row_id
+from scorekeeper.web.gettext import gettext as _
 
 FORMAT = "scorekeeper-club"
 VERSION = 1

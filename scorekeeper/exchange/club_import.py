@@ -28,7 +28,6 @@ from datetime import timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import records as stats
@@ -60,6 +59,7 @@ from scorekeeper.models import (
     utcnow,
 )
 from scorekeeper.values import need_list, need_object
+from scorekeeper.web.gettext import gettext as _
 
 #: Rows (hands, versions, derived rows) written per step: some milliseconds of inserts.
 ROWS_A_STEP = 150

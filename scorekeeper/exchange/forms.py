@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 
+from scorekeeper.web.gettext import lazy_gettext as _l
 from scorekeeper.web.page_form import PageForm
 
 

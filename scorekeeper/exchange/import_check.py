@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.errors import Invalid
 from scorekeeper.exchange.club_export import FORMAT, VERSION
 from scorekeeper.exchange.import_match import Entries, check_match
@@ -27,6 +25,7 @@ from scorekeeper.values import (
     need_text,
     need_time,
 )
+from scorekeeper.web.gettext import gettext as _
 
 #: As the database stores them (models.User, Player, Club, Season).
 MAX_USERNAME = 80

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.errors import Invalid
 from scorekeeper.match import (
     HAND_FIELDS,
@@ -34,6 +32,7 @@ from scorekeeper.values import (
     need_list,
     need_object,
 )
+from scorekeeper.web.gettext import gettext as _
 
 #: What a stored cut may say.
 _CUTS = (None, *(cut.value for cut in Cut))

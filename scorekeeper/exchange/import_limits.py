@@ -15,12 +15,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from flask import current_app
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from scorekeeper.errors import ServiceError
 from scorekeeper.exchange.import_match import live_count
 from scorekeeper.match import MAX_HANDS
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import lazy_gettext as _l
 
 
 class TooLarge(ServiceError):

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.errors import Invalid
 from scorekeeper.exchange.import_hands import check_entry
 from scorekeeper.match import (
@@ -36,6 +34,7 @@ from scorekeeper.values import (
     need_time,
     optional_text,
 )
+from scorekeeper.web.gettext import gettext as _
 
 #: Far more corrections than any hand gets, and far from the 32-bit counter's end.
 MOST_VERSION = 1_000_000

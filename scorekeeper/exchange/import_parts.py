@@ -13,7 +13,6 @@ from datetime import date, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 
 from scorekeeper.errors import Invalid
 from scorekeeper.exchange.import_match import Entries
@@ -31,6 +30,7 @@ from scorekeeper.values import (
     need_time,
     optional_text,
 )
+from scorekeeper.web.gettext import gettext as _
 
 #: Usernames looked up per query.
 _NAMES_A_QUERY = 500

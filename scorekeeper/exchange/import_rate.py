@@ -14,13 +14,13 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 from flask import current_app
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from limits import RateLimitItem, parse_many
 
 from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.models import ClubImport, User, as_utc, utcnow
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import ngettext
 
 
 class TooSoon(ServiceError):

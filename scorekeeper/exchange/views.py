@@ -18,7 +18,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import login_required
 
 from scorekeeper import clubs
@@ -33,6 +32,7 @@ from scorekeeper.exchange.import_rate import TooSoon, start_import
 from scorekeeper.exchange.season_csv import season_csv
 from scorekeeper.models import Role
 from scorekeeper.records import seasons_of
+from scorekeeper.web.gettext import gettext as _
 
 bp = Blueprint("club_export", __name__)
 

@@ -15,12 +15,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from flask_babel import gettext as _
-
-# Labels of what a problem would be about, made for every field and formatted only when a
-# problem names one: translating them all at once was a sixth of a 600-hand import.
-from flask_babel import lazy_gettext as _l
-
 from scorekeeper.errors import Invalid
 from scorekeeper.match.bounds import (
     MAX_CARD_TEXT,
@@ -38,6 +32,11 @@ from scorekeeper.rules.cards import Card, Suit, parse_cards
 from scorekeeper.rules.formats import MOST_CARDS
 from scorekeeper.rules.points import parse_points
 from scorekeeper.rules.scoring import Cut
+from scorekeeper.web.gettext import gettext as _
+
+# Labels of what a problem would be about, made for every field and formatted only when a
+# problem names one: translating them all at once was a sixth of a 600-hand import.
+from scorekeeper.web.gettext import lazy_gettext as _l
 
 #: A hand's fields, and a side's (its "name" and "players" are read with the seating).
 HAND_FIELDS = frozenset({"kozi", "teams"})

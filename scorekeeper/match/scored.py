@@ -19,8 +19,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from flask_babel import gettext as _
-
 from scorekeeper.errors import Invalid
 from scorekeeper.match.bounds import MAX_MELDS, MAX_NAME, MAX_TEAMS
 from scorekeeper.match.entry import HandEntry
@@ -36,6 +34,7 @@ from scorekeeper.values import (
     need_object,
     need_text,
 )
+from scorekeeper.web.gettext import gettext as _
 
 #: A result's texts under "words": the same shape as the result, the texts only.
 WORDS = "words"

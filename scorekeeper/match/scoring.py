@@ -11,9 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l  # labels, formatted only for a problem
-
 from scorekeeper.errors import Invalid
 from scorekeeper.match.entry import HandEntry, SideEntry
 from scorekeeper.match.reader import read_cards, too_many_cards
@@ -23,6 +20,8 @@ from scorekeeper.rules.formats import MOST_CARDS, Credit, TableFormat
 from scorekeeper.rules.i18n import using
 from scorekeeper.rules.match import MatchSetup, side_total_before
 from scorekeeper.rules.scoring import TeamHand, score_hand
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import lazy_gettext as _l  # labels, formatted only for a problem
 
 
 def score_entry(setup: MatchSetup, entry: HandEntry, totals: Mapping[str, Fraction]) -> ScoredHand:

@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.quote import show
 from scorekeeper.rules.formats import MOST_CARDS, Credit, TableFormat
+from scorekeeper.web.gettext import gettext as _
 
 #: A side's name and players as seated, or None where it could not be.
 Seated = list[tuple[str, tuple[int, ...]]]

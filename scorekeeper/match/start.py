@@ -7,8 +7,6 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.errors import Invalid
 from scorekeeper.extensions import db
 from scorekeeper.match.bounds import MAX_NAME, MAX_TEAMS
@@ -18,6 +16,7 @@ from scorekeeper.numbers import is_row_id
 from scorekeeper.rules.formats import Credit, TableFormat, find_format
 from scorekeeper.rules.match import seat_order
 from scorekeeper.rules.presets import find_variant
+from scorekeeper.web.gettext import gettext as _
 
 
 @dataclasses.dataclass(frozen=True)

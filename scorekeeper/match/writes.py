@@ -12,7 +12,6 @@ from fractions import Fraction
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
@@ -39,6 +38,7 @@ from scorekeeper.rules.match import (
     start_totals,
 )
 from scorekeeper.rules.scoring import kozi_missing, scores_alike
+from scorekeeper.web.gettext import gettext as _
 
 #: A live hand as the stats count it: its number, entry and scored result.
 HandData = tuple[int, HandEntry, ScoredHand]

@@ -20,7 +20,6 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from scorekeeper import clubs
 from scorekeeper import match as matches
@@ -32,6 +31,7 @@ from scorekeeper.models import Hand, Match, Role
 from scorekeeper.numbers import MAX_ROW_ID, whole_number
 from scorekeeper.quote import short, show
 from scorekeeper.rules.variants import options_from_json
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.json_body import created, object_body
 
 bp = Blueprint("api_matches", __name__, url_prefix="/api/v1")

@@ -27,10 +27,10 @@ from typing import Any
 from flask import Blueprint, Response, abort, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
-from flask_babel import gettext as _
 
 from scorekeeper.play.hand_forms import EntryLayout
 from scorekeeper.rules.formats import Credit, find_format
+from scorekeeper.web.gettext import gettext as _
 
 bp = Blueprint("engine_files", __name__)
 

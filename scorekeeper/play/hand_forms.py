@@ -15,8 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.match import (
     MAX_HAND_POINTS,
     EntryRefused,
@@ -38,6 +36,7 @@ from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.scoring import kozi_missing
 from scorekeeper.rules.variants import Variant
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.words import SUIT_CHOICES, requirement_text
 
 #: The value of the "none" kózi button.

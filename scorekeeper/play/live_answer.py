@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.match import HandEntry, Preview
 from scorekeeper.play.hand_forms import EntryLayout, HandForm
 from scorekeeper.rules.points import format_points as points
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import ngettext
 from scorekeeper.words import opening_line
 
 

@@ -8,8 +8,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Player
 from scorekeeper.numbers import row_id, short, whole_number
@@ -23,6 +21,7 @@ from scorekeeper.rules.formats import FORMATS, Credit, TableFormat
 from scorekeeper.rules.match import deal_order, seat_order
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.variants import TargetRule, Variant, option_most
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.words import deal_text
 
 DEFAULT_PRESET = "pagat"

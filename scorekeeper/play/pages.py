@@ -3,7 +3,6 @@ page about the JSON API."""
 
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from scorekeeper.accounts import signed_in
 from scorekeeper.clubs import clubs_of, player_counts
@@ -18,6 +17,7 @@ from scorekeeper.play.sample import sample_match
 from scorekeeper.play.sandbox import sandbox_answer, sandbox_layout
 from scorekeeper.play.scoreboard import SUIT_SYMBOLS, HandRow, side_rows, standing_rows
 from scorekeeper.rules.points import format_points
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.words import deal_text, opening_line
 
 bp = Blueprint("pages", __name__)

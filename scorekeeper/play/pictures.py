@@ -5,12 +5,12 @@ under the picture)."""
 from __future__ import annotations
 
 from flask import url_for
-from flask_babel import gettext as _
 
 from scorekeeper.match import HandLine, MatchView
 from scorekeeper.models import Match
 from scorekeeper.rules.points import format_points
 from scorekeeper.web.charts import Picture, Series, line_chart
+from scorekeeper.web.gettext import gettext as _
 
 #: The hands the score picture's table of numbers lists (the last ones; the page of all
 #: hands has every one).

@@ -13,8 +13,6 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.match import (
     HandEntry,
     HandLine,
@@ -38,6 +36,7 @@ from scorekeeper.rules.cards import Suit, parse_cards
 from scorekeeper.rules.points import format_points
 from scorekeeper.rules.scoring import Cut
 from scorekeeper.web.charts import Picture
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.words import deal_text, pot_of, requirement_text
 
 #: A kózi as stored ("H") → its symbol ("♥"), from the rules engine's suits.

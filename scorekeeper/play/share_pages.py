@@ -10,7 +10,6 @@ from typing import Any
 import segno
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import login_required
 from markupsafe import Markup, escape
 
@@ -24,6 +23,7 @@ from scorekeeper.play import sharing
 from scorekeeper.play.live import POLL_EVERY_MS, match_revision
 from scorekeeper.play.live_pages import big_screen, club_poll, live_regions, match_poll
 from scorekeeper.play.scoreboard import board
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.words import ASSUMED_NOTE, describe_rules
 
 bp = Blueprint("share", __name__)

@@ -15,7 +15,6 @@ import secrets
 from datetime import datetime, timedelta
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
@@ -32,6 +31,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.numbers import is_row_id
 from scorekeeper.play.live import revision_text
+from scorekeeper.web.gettext import gettext as _
 
 #: What a link's secret looks like (secrets.token_urlsafe(24)); anything else is no link
 #: and is refused before the database is asked.

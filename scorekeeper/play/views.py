@@ -10,7 +10,6 @@ from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import login_required
 
 from scorekeeper import match as matches
@@ -30,6 +29,7 @@ from scorekeeper.play.scoreboard import board, cards_text, points, tally_rows, v
 from scorekeeper.records import scoreboard_extras
 from scorekeeper.rules.formats import FORMATS
 from scorekeeper.rules.presets import PRESETS
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.kept_pages import kept_for_club
 from scorekeeper.words import SUIT_CHOICES, opening_line, verdict_text
 

@@ -12,7 +12,6 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
@@ -31,6 +30,7 @@ from scorekeeper.records.rating_history import TREND_MATCHES
 from scorekeeper.records.seasons import season_in, season_on, seasons_of
 from scorekeeper.records.standings import DEFAULT_SORT, SORTS, PlayerRow, rank_rows
 from scorekeeper.records.stats import SUMMED, TOTALS, unscaled
+from scorekeeper.web.gettext import gettext as _
 
 #: The most matches a club may ask of a player before ranking them.
 MAX_MINIMUM = 1000

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from wtforms import Field, StringField, ValidationError
 
 from scorekeeper.numbers import whole_number
 from scorekeeper.records.leaderboard import MAX_MINIMUM
+from scorekeeper.web.gettext import lazy_gettext as _l
 from scorekeeper.web.page_form import PageForm
 
 _BAD_MINIMUM = _l("The minimum of matches must be a whole number from 0 to 1000.")

@@ -15,8 +15,7 @@ from typing import Any
 from babel.numbers import get_decimal_symbol, get_group_symbol
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale, ngettext
-from flask_babel import lazy_gettext as _l
+from flask_babel import get_locale
 from flask_login import login_required
 
 from scorekeeper import clubs
@@ -27,6 +26,8 @@ from scorekeeper.records.leaderboard import ALL, TREND_MATCHES, Board
 from scorekeeper.records.leaderboard_forms import MinimumForm
 from scorekeeper.records.seasons import seasons_of
 from scorekeeper.records.standings import PlayerRow
+from scorekeeper.web.gettext import lazy_gettext as _l
+from scorekeeper.web.gettext import ngettext
 
 bp = Blueprint("leaderboard", __name__)
 

@@ -16,8 +16,6 @@ from collections.abc import Sequence
 from datetime import date
 from fractions import Fraction
 
-from flask_babel import gettext as _
-
 from scorekeeper.clubs import players_named
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
@@ -27,6 +25,7 @@ from scorekeeper.numbers import is_row_id, row_id
 from scorekeeper.records.ratings import Rating
 from scorekeeper.records.seasons import first_hand_times
 from scorekeeper.records.standings import PlayerRow, outcome
+from scorekeeper.web.gettext import gettext as _
 
 #: The rating trend compares the rating now with the one this many rated matches ago.
 TREND_SPAN = 5

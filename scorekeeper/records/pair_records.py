@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 
 from scorekeeper.errors import Invalid
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, PairMatchStat, Player, PlayerMatchStat, Season
 from scorekeeper.records.leaderboard import season_part
 from scorekeeper.records.standings import HeadToHead, PairRecord
+from scorekeeper.web.gettext import gettext as _
 
 
 def _names(club: Club) -> dict[int, str]:

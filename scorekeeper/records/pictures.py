@@ -3,10 +3,9 @@ numbers (the text alternative templates/macros/charts.html puts under the pictur
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from scorekeeper.records.ratings import Rating
 from scorekeeper.web.charts import Picture, Series, line_chart
+from scorekeeper.web.gettext import gettext as _
 
 
 def rating_text(value: float) -> str:

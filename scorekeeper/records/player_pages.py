@@ -12,7 +12,6 @@ from fractions import Fraction
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import format_date, format_decimal, format_percent
-from flask_babel import gettext as _
 from flask_login import login_required
 
 from scorekeeper.accounts import me
@@ -24,6 +23,7 @@ from scorekeeper.records import lines as records
 from scorekeeper.records import match_list, pair_records, player_records, ratings, seasons
 from scorekeeper.records.pictures import rating_picture, rating_text
 from scorekeeper.rules.cards import parse_cards
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.paging import page_number
 
 bp = Blueprint("players", __name__)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from wtforms import DateField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from scorekeeper.models import Season
+from scorekeeper.web.gettext import lazy_gettext as _l
 from scorekeeper.web.page_form import PageForm
 
 #: The choice that hands a match back to the rule of its first hand.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import login_required
 
 from scorekeeper.accounts import me
@@ -19,6 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Role, Season
 from scorekeeper.records import match_list, seasons
 from scorekeeper.records.season_forms import BY_FIRST_HAND, ConfirmForm, SeasonForm, place_form
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.paging import page_number
 from scorekeeper.web.security import safe_next
 

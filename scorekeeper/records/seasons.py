@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Hand, HandVersion, Match, Season, Seat
 from scorekeeper.numbers import is_row_id
+from scorekeeper.web.gettext import gettext as _
 
 
 def create_season(club: Club, name: str, starts_on: date, ends_on: date) -> Season:

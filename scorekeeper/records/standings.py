@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.errors import Invalid
 from scorekeeper.match import format_of, setup_of
 from scorekeeper.models import Match
@@ -26,6 +24,7 @@ from scorekeeper.records.match_summary import live_data
 from scorekeeper.rules.formats import Credit
 from scorekeeper.rules.match import MatchState, match_state
 from scorekeeper.rules.points import points_json
+from scorekeeper.web.gettext import gettext as _
 
 
 @dataclasses.dataclass

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, NumberRange, Optional, ValidationError
@@ -17,6 +15,8 @@ from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.formats import MOST_CARDS
 from scorekeeper.rules.presets import PAGAT, PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError, Variant
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import lazy_gettext as _l
 from scorekeeper.web.page_form import PageForm
 from scorekeeper.words import SUIT_CHOICES, band_lines
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper.match import (
     MAX_OPENING,
     read_cards,
@@ -38,6 +36,7 @@ from scorekeeper.rules.scoring import (
     score_hand,
 )
 from scorekeeper.rules.variants import Variant, options_from_json
+from scorekeeper.web.gettext import gettext as _
 
 
 class InputError(ValueError):

@@ -10,7 +10,6 @@ import json
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_login import login_required
 
 from scorekeeper import referee
@@ -22,6 +21,7 @@ from scorekeeper.numbers import row_id
 from scorekeeper.referee.forms import MeldCheckForm, sentence
 from scorekeeper.rules.presets import PRESETS, find_variant
 from scorekeeper.rules.variants import OptionError
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.words import ASSUMED_NOTE, SUIT_CHOICES, describe_rules, summary, verdict_words
 
 bp = Blueprint("referee", __name__)

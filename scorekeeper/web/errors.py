@@ -2,13 +2,13 @@
 
 from flask import Flask, current_app, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.errors import ServiceError
 from scorekeeper.extensions import db
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import lazy_gettext as _l
 
 #: The titles of HTTP errors as werkzeug names them, in the page's language.
 HTTP_TITLES = {

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from flask import Flask, abort, request
-from flask_babel import gettext as _
+
+from scorekeeper.web.gettext import gettext as _
 
 
 def refuse_unstorable_text() -> None:

@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from scorekeeper.extensions import csrf
 from scorekeeper.rules import i18n as engine_i18n
+from scorekeeper.web import gettext
 from scorekeeper.web.security import safe_next, secure_cookies
 
 #: The languages offered, with their names as the switcher shows them.
@@ -141,6 +142,7 @@ def switch_language_link(code: str) -> ResponseReturnValue:
 def init_app(app: Flask) -> None:
     """Babel with our locale selector; the engine's language and the template globals."""
     babel.init_app(app, locale_selector=select_locale)
+    gettext.install(app.jinja_env)  # after Flask-Babel's own, which it replaces
     app.before_request(_tell_the_engine)
     app.teardown_request(_forget_the_language)
     app.after_request(_vary)

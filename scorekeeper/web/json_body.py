@@ -9,10 +9,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import Response, abort, jsonify, request
-from flask_babel import gettext as _
 
 from scorekeeper.errors import Invalid
 from scorekeeper.quote import short, show
+from scorekeeper.web.gettext import gettext as _
 
 
 def read_json() -> Any:

@@ -15,7 +15,6 @@ import json
 from typing import Any
 
 from flask import request
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.form import _Auto  # Flask-WTF's "read the request" marker
 from werkzeug.datastructures import CombinedMultiDict, MultiDict
@@ -23,6 +22,7 @@ from wtforms import FileField
 
 from scorekeeper.errors import Invalid
 from scorekeeper.numbers import short
+from scorekeeper.web.gettext import gettext as _
 
 
 class PageForm(FlaskForm):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 
 from flask import request
-from flask_babel import gettext as _
 
 from scorekeeper.errors import Invalid
 from scorekeeper.numbers import short, whole_number
+from scorekeeper.web.gettext import gettext as _
 
 
 def page_number(total: int, size: int) -> tuple[int, int]:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from scorekeeper.web import kept_pages, static_files
+from scorekeeper.web.gettext import gettext as _
 
 bp = Blueprint("pwa", __name__)
 

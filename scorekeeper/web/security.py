@@ -10,13 +10,13 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response, current_app, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wsgi import get_input_stream
 
 from scorekeeper.extensions import csrf
+from scorekeeper.web.gettext import gettext as _
 
 #: Only this site's own files: no inline script or style, no other host, no plugins, no
 #: framing. The page scripts are files under static/js and every style is in style.css.

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 
 from scorekeeper.extensions import csrf
+from scorekeeper.web.gettext import lazy_gettext as _l
 from scorekeeper.web.i18n import COOKIE_AGE, back
 from scorekeeper.web.security import secure_cookies
 

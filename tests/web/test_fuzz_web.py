@@ -365,6 +365,7 @@ class Fuzz:
     # `writes()` when every row of the home world was last seen in place: while it has not
     # moved, no statement but reads has been sent, so nothing can have gone since.
     seen_at: int = -1
+    database: str = "sqlite"
 
     def copy_of_world(self) -> World:
         """A world of its own (people, clubs, matches) for a route that writes."""
@@ -408,6 +409,7 @@ def fuzz(
             snapshot(app),
             _scores(app, world.match),
             sorted(names | set(ARG_KEYS)),
+            database=request.param,
         )
         fuzz.seen_at = writes()  # the baseline is what it holds now
         yield fuzz
@@ -839,6 +841,14 @@ ODD_HEADERS: list[dict[str, str]] = [
 #: Prefixes a proxy may pass on (SCRIPT_NAME): nothing the app stores may depend on them.
 ODD_PREFIXES = ["/x", "/²", "/" + "p" * 300]
 
+#: On PostgreSQL the sweep sends only what a database takes differently from another: text
+#: with NUL (PostgreSQL refuses it, SQLite stores it), numbers past 64 bits (SQLite refuses
+#: them, PostgreSQL past its column's type), long text and lone surrogates. Everything else
+#: is read, judged and refused by the app before any database sees it, the same on both: it
+#: is swept on SQLite alone (headers, proxy prefixes and bodies that are no JSON object too).
+STORED_ODD = ["a\x00b", "9" * 30, "x" * 5000, "x\udfffy"]
+STORED_ODD_JSON: list[Any] = [2**63, 1e308, "a\x00b", "x" * 5000]
+
 
 def _odd_ids(real: object) -> list[str]:
     fullwidth = "".join(chr(0xFF10 + int(d)) for d in str(real))
@@ -902,6 +912,8 @@ def _ask(sweep: Sweep) -> dict[str, Any]:
 
 def sweep_route(fuzz: Fuzz, method: str, rule: Rule) -> int:
     """Every odd value into every place the route reads one; returns how many were sent."""
+    every = fuzz.database == "sqlite"  # the whole sweep; on PostgreSQL what it stores
+    odd, odd_json = (ODD, ODD_JSON) if every else (STORED_ODD, STORED_ODD_JSON)
     writer = method != "GET" and _writes(method, rule)
     world = fuzz.copy_of_world() if writer else fuzz.world
     sweep = Sweep(fuzz, world, method, rule, _roles(method, rule)[-1])
@@ -917,40 +929,42 @@ def sweep_route(fuzz: Fuzz, method: str, rule: Rule) -> int:
     # Paths.
     values = world.url_values()
     for name, converter in rule._converters.items():
-        odd = _odd_ids(values[name]) if isinstance(converter, RowIdConverter) else ODD
-        for value in odd:
+        odd_path = _odd_ids(values[name]) if isinstance(converter, RowIdConverter) else odd
+        for value in odd_path:
             text = value if isinstance(converter, RowIdConverter) else _quote(value) or "x"
             sweep.send(fill(rule, {**values, name: text}), **body)
     # Fields, one at a time, the others as a valid request has them.
     if base_json is not None and isinstance(base_json, dict):
         for key in base_json:
-            for value in ODD_JSON:
+            for value in odd_json:
                 sweep.send(json_body={**base_json, key: value})
-        for raw in ODD_BODIES:
+        for raw in ODD_BODIES if every else []:
             sweep.send(raw=raw)
     elif method == "GET":
-        for value in ODD:
-            every = [(name, value) for name in sorted({*fields.names, *ARG_KEYS})]
-            sweep.send(query=encoded(every, []))
+        for value in odd:
+            each = [(name, value) for name in sorted({*fields.names, *ARG_KEYS})]
+            sweep.send(query=encoded(each, []))
         for name in fuzz.harvest.of("GET", rule.endpoint):
-            for value in ODD:
+            for value in odd:
                 sweep.send(query=encoded([(name, value)], []))
     else:
-        rest = ODD[EVERY_FIELD:]
+        rest = odd[EVERY_FIELD:]
         for i, name in enumerate(fields.names):
             if name.startswith(HOUSE_RULE):
                 # Forty house rules, one reader (play.house_rules): each gets two values,
                 # and the odd values go round them all.
-                values = [ODD[i % len(ODD)], ODD[(i + 1) % len(ODD)]]
+                values = [odd[i % len(odd)], odd[(i + 1) % len(odd)]]
+            elif rest:
+                values = [*odd[:EVERY_FIELD], rest[i % len(rest)], rest[(i + 1) % len(rest)]]
             else:
-                values = [*ODD[:EVERY_FIELD], rest[i % len(rest)], rest[(i + 1) % len(rest)]]
+                values = list(odd)
             for value in values:
                 pairs = [(k, v) for k, v in base_pairs if k != name] + [(name, value)]
                 sweep.send(data=encoded(pairs, []))
     # Headers, and a proxy's prefix.
-    for headers in ODD_HEADERS:
+    for headers in ODD_HEADERS if every else []:
         sweep.send(headers=headers, **body)
-    for prefix in ODD_PREFIXES:
+    for prefix in ODD_PREFIXES if every else []:
         sweep.send(prefix=prefix, **body)
     return sweep.sent
 
@@ -963,5 +977,5 @@ def test_the_sweep_finds_no_5xx(fuzz: Fuzz, method: str, rule: Rule) -> None:
     """Issue 18: the probe's sweep, every route × odd values in its paths, queries, form
     fields, JSON and headers, on each database: no 5xx, every 4xx in words, nothing lost."""
     sent = sweep_route(fuzz, method, rule)
-    assert sent >= len(ODD_HEADERS) + len(ODD_PREFIXES)
+    assert sent >= (len(ODD_HEADERS) + len(ODD_PREFIXES) if fuzz.database == "sqlite" else 1)
     check_nothing_lost(fuzz)

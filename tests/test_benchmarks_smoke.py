@@ -40,6 +40,12 @@ FIGURE = re.compile(r"\d(?:\.\d+)?\s?(?:ms|µs|s|%|taps|req/s|hands/s|KiB)(?![A-
 #: Seconds a smoke run may take at most, on a busy machine, before it counts as hanging.
 TIMEOUT = 240
 POSTGRESQL_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
+#: The benchmarks whose PostgreSQL line runs in every suite: the load test's (the only line
+#: with --kill, and the gunicorn server on PostgreSQL) and the hand save's (the cheapest). The
+#: other PostgreSQL lines run the same script as their SQLite line with another URL; they
+#: cost a minute of the suite between them, so they run when SCOREKEEPER_BENCH_SMOKE=all.
+ALWAYS_ON_POSTGRESQL = {"load.py", "bench_hand_save.py"}
+EVERY_LINE = os.environ.get("SCOREKEEPER_BENCH_SMOKE") == "all"
 
 
 def documented_commands() -> list[str]:
@@ -59,6 +65,8 @@ def case(command: str) -> object:
     marks = [pytest.mark.browser] if script_of(command) in IN_A_BROWSER else []
     if on_postgresql and not POSTGRESQL_URL:
         marks.append(pytest.mark.skip(reason="needs SCOREKEEPER_TEST_DATABASE_URL"))
+    elif on_postgresql and not EVERY_LINE and script_of(command) not in ALWAYS_ON_POSTGRESQL:
+        marks.append(pytest.mark.skip(reason="its SQLite line runs; SCOREKEEPER_BENCH_SMOKE=all"))
     return pytest.param(command, id=f"{name}-postgresql" if on_postgresql else name, marks=marks)
 
 

@@ -34,6 +34,11 @@ How the databases are shared, for speed (issue 12):
 - Browser tests (Playwright) run on SQLite only: what they check is the page in a phone,
   and the database under the server makes no difference to that; every database behaviour
   they touch is tested on both databases without a browser.
+- A test (or module) marked ``@pytest.mark.one_database`` runs on SQLite only too: its
+  subject is what the app does with a request before and after any database (headers and
+  cookies, CSRF, who may reach which route), the same whatever stores the rows. What a
+  database takes differently (NUL, numbers past 64 bits, long text, concurrent writes,
+  migrations) is tested on both, in the modules that are not marked.
 """
 
 import os
@@ -106,15 +111,16 @@ def _shared_app(
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Run each test that asks for a database once on each kind; browser tests on SQLite
-    only, and ``stateless`` ones once on an app without a database (see the docstring)."""
+    """Run each test that asks for a database once on each kind; browser and ``one_database``
+    tests on SQLite only, and ``stateless`` ones once on an app without a database (see the
+    docstring)."""
     if "database" in metafunc.fixturenames and not metafunc.definition.get_closest_marker(
         "stateless"
     ):
-        browser = BROWSER_FIXTURES.intersection(metafunc.fixturenames) or any(
-            mark.name == "browser" for mark in metafunc.definition.iter_markers()
+        one = BROWSER_FIXTURES.intersection(metafunc.fixturenames) or any(
+            mark.name in ("browser", "one_database") for mark in metafunc.definition.iter_markers()
         )
-        metafunc.parametrize("database", DATABASES[:1] if browser else DATABASES)
+        metafunc.parametrize("database", DATABASES[:1] if one else DATABASES)
 
 
 @pytest.fixture

@@ -28,6 +28,9 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 
+# What a request may do here is decided before and after the database: SQLite alone.
+pytestmark = pytest.mark.one_database
+
 # The routes as the app registers them, read when the tests are collected.
 ROUTES = list(every_rule(create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})))
 ADD_IT = (

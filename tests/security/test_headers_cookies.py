@@ -24,6 +24,9 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 
+# What a request may do here is decided before and after the database: SQLite alone.
+pytestmark = pytest.mark.one_database
+
 GETS = [
     rule
     for method, rule in every_rule(

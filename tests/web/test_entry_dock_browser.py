@@ -360,7 +360,10 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
             for code in codes:
                 picker.locator(f"[data-card='{code}']").click()
 
-        for ready in THREE_SETS:
+        # Every card and key of the table on the first run; on the others (a size, a language,
+        # a scheme of their own) the first card's keys: the same code, a quarter of the taps.
+        whole = (size, locale, scheme) == tuple(RUNS[0].values)
+        for ready in THREE_SETS if whole else THREE_SETS[:1]:
             for key in range(3):
                 tap(ready.first)
                 expect(first).to_have_value(ready.first)
@@ -405,7 +408,7 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
         )
         picker.locator("[data-picker-clear]").click()
 
-        for none in NO_THREE_SETS:
+        for none in NO_THREE_SETS if whole else NO_THREE_SETS[:2]:
             tap(*none.cards)
             expect(first).to_have_value(" ".join(none.cards))
             expect(set_steps.first, f"no three-card keys for {none.why}").to_be_hidden()

@@ -244,6 +244,14 @@ def _plan(match: Match, entry: HandEntry, accepted_reason: str | None) -> _Plan:
     setup = setup_of(match)
     now = progress.progress_of(match, setup)
     state = now.state(setup)
+    if state.finished and state.winner is None:
+        raise Conflict(
+            _(
+                "The match is over after its %(deals)d hands, level. "
+                "Correct an earlier hand instead.",
+                deals=state.hands_played,
+            )
+        )
     if state.finished:
         winner = names_of(match).get(state.winner or "", state.winner)
         raise Conflict(

@@ -29,6 +29,8 @@ from scorekeeper.words import describe_rules, pot_of, word_of
 PREFIX = "opt-"
 #: The target has its own field at the top of the form.
 NOT_HERE = frozenset({"target"})
+#: Number options that may be left blank (None).
+OPTIONAL = frozenset({"max_size", "bonus_semiclean", "deals"})
 
 _CHOICES: dict[str, tuple[tuple[str, Any], ...]] = {
     "ace": (
@@ -110,6 +112,7 @@ def option_labels(v: Variant) -> dict[str, str]:
         "opening_failed_increment": _("Added after a failed opening"),
         "target": _("Target"),
         "target_rule": _("To win, a score"),
+        "deals": _("Hands in the match (blank: play to the target)"),
         "deal_direction": _("The deal passes"),
     }
 
@@ -208,7 +211,7 @@ def option_groups(preset: Variant, data: Mapping[str, Any] | None) -> list[Optio
                     or (_table_choices() if name == "opening_table" else ()),
                     assumed=name in preset.assumed,
                     changed=shown[name] != _shown(name, defaults[name]),
-                    optional=name in ("max_size", "bonus_semiclean"),
+                    optional=name in OPTIONAL,
                 )
                 for name in names
             )
@@ -252,7 +255,7 @@ def _read(name: str, text: str, default: Any, preset: Variant) -> Any:
         return [("10" if t == "T" else t) for t in text.upper().replace(",", " ").split()]
     if name in _CHOICES or name == "opening_table":
         return text or None
-    if not text and name in ("max_size", "bonus_semiclean"):
+    if not text and name in OPTIONAL:
         return None
     most = option_most(name)
     value = whole_number(text, most)

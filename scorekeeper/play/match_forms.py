@@ -22,6 +22,7 @@ from scorekeeper.rules.match import deal_order, seat_order
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.variants import TargetRule, Variant, option_most
 from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import ngettext
 from scorekeeper.words import deal_text
 
 DEFAULT_PRESET = "pagat"
@@ -150,8 +151,13 @@ class NewMatchForm:
         return specs
 
 
-def win_rule(rule: TargetRule, target: object) -> str:
-    """How the target is reached, in words: "above 5000" or "at least 2500"."""
+def win_rule(rule: TargetRule, target: object, deals: int | None = None) -> str:
+    """How the target is reached, in words: "above 5000" or "at least 2500"; with fixed
+    deals, "the higher total after 3 hands"."""
+    if deals is not None:
+        return ngettext(
+            "the higher total after %(num)d hand", "the higher total after %(num)d hands", deals
+        )
     if rule is TargetRule.ABOVE:
         return _("above %(target)s", target=target)
     return _("at least %(target)s", target=target)

@@ -118,7 +118,7 @@ def board(match: Match) -> Board:
         rules=variant.name,
         table=format_of(match).name,
         target=variant.target,
-        win_rule=win_rule(variant.target_rule, variant.target),
+        win_rule=win_rule(variant.target_rule, variant.target, variant.deals),
         standings=standings,
         openings=variant.opening_table is not None,
         next_dealer=view.next_dealer,

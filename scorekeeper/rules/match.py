@@ -4,6 +4,10 @@ each side's opening requirement for the next hand, who deals next, and whether s
 In the formats with fixed teams the totals belong to the teams; where sides form anew each
 hand (`3p-partnership`, `5p`, `solo-vs-rest`) every player gets an equal share of their
 side's score, kept exact as a fraction.
+
+A match is played to its variant's target, or, when the variant fixes its `deals` (a
+tournament's round), for exactly that many hands: then the higher total wins and equal
+totals are a draw.
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ class MatchState:
     history: tuple[dict[str, Fraction], ...]  # the totals after each hand
     hands_played: int
     next_dealer: str | None
-    finished: bool
+    finished: bool  # with fixed deals, a draw is finished with no winner
     winner: str | None
     tied_leaders: tuple[str, ...]  # level at the top above the target: another hand is played
 
@@ -106,13 +110,17 @@ def state_after(
         Standing(name, total, opening_for(variant, total), reached(variant, total))
         for name, total in totals.items()
     )
-    winner, tied = _outcome(standings)
+    if variant.deals is not None:
+        winner, tied, finished = _after_deals(standings, hands_played, variant.deals)
+    else:
+        winner, tied = _outcome(standings)
+        finished = winner is not None
     return MatchState(
         standings=standings,
         history=history,
         hands_played=hands_played,
         next_dealer=dealer_for(setup, hands_played),
-        finished=winner is not None,
+        finished=finished,
         winner=winner,
         tied_leaders=tied,
     )
@@ -297,3 +305,15 @@ def _outcome(standings: Sequence[Standing]) -> tuple[str | None, tuple[str, ...]
     if len(leaders) > 1:
         return None, leaders
     return leaders[0], ()
+
+
+def _after_deals(
+    standings: Sequence[Standing], hands_played: int, deals: int
+) -> tuple[str | None, tuple[str, ...], bool]:
+    """A match of fixed deals: over once `deals` hands are played, won by the one highest
+    total; equal highest totals make a draw (no winner), never another hand."""
+    if hands_played < deals:
+        return None, (), False
+    top = max(s.total for s in standings)
+    leaders = [s.name for s in standings if s.total == top]
+    return (leaders[0] if len(leaders) == 1 else None), (), True

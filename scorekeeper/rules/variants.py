@@ -110,6 +110,10 @@ class Variant:
     # Match
     target: int = 5000
     target_rule: TargetRule = TargetRule.ABOVE
+    # A fixed number of hands (a tournament's deals per round): the match ends after this
+    # many hands whatever the totals, and the higher total wins (equal totals: a draw).
+    # None: the match is played to the target.
+    deals: int | None = None
     deal_direction: Direction = Direction.ANTICLOCKWISE
     # Which option values fill gaps in the sources (shown as assumptions on rules pages).
     assumed: frozenset[str] = field(default_factory=frozenset)
@@ -247,6 +251,9 @@ def _coerce(name: str, value: Any) -> Any:
     raise OptionError(tr("Option '{name}' cannot be set", name=name))  # pragma: no cover
 
 
+#: The most hands a match of fixed deals may have (a tournament plays 1 to 8 a round).
+MOST_DEALS = 100
+
 #: The largest value of each whole-number option: far above any table's rule, and small
 #: enough that no score built from them overflows the database's BIGINT (issue 11).
 _MOST = {
@@ -260,6 +267,7 @@ _MOST = {
     "max_wilds": MOST_CARDS,
     "biriba_size": MOST_CARDS,
     "target": 1_000_000,
+    "deals": MOST_DEALS,
 }
 _MOST_OTHER = 100_000  # bonuses, penalties and the opening's step
 
@@ -315,6 +323,10 @@ def _check_consistent(v: Variant) -> None:
         )
     if v.target <= 0:
         raise OptionError(tr("Option 'target' must be above 0, not {value}", value=v.target))
+    if v.deals is not None and v.deals < 1:
+        raise OptionError(
+            tr("Option 'deals' must be at least 1, or null, not {value}", value=v.deals)
+        )
     if v.opening_table is not None and v.opening_table not in OPENING_TABLES:
         tables = ", ".join(OPENING_TABLES)
         raise OptionError(

@@ -409,9 +409,7 @@ def _rules_of_the_match(v: Variant) -> list[Rule]:
     direction = str(_DIRECTION_WORDS[v.deal_direction])
     return [
         _rule(v, _("The match is won by %(winner)s.", winner=_winner(v)), "target", "target_rule"),
-        Rule(
-            _("If the leading sides are level once the target is passed, another hand is played.")
-        ),
+        _deals_rule(v),
         _rule(v, _("Dealing and play go %(direction)s.", direction=direction), "deal_direction"),
         *cut,
     ]
@@ -474,6 +472,27 @@ def _sets_short(v: Variant) -> str:
     if len(ranks) > 5 and ranks == _SET_ORDER[first : last + 1]:
         return _("sets of %(first)s to %(last)s", first=ranks[0], last=ranks[-1])
     return _("sets of %(ranks)s only", ranks=" ".join(str(r) for r in ranks))
+
+
+def _deals_rule(v: Variant) -> Rule:
+    """How a match ends: at the target (and past it on a tie), or after fixed deals."""
+    if v.deals is None:
+        return _rule(
+            v,
+            _("If the leading sides are level once the target is passed, another hand is played."),
+            "deals",
+        )
+    return _rule(
+        v,
+        ngettext(
+            "The match ends after %(num)d hand, whatever the target: the higher total wins, "
+            "and equal totals are a draw.",
+            "The match ends after %(num)d hands, whatever the target: the higher total wins, "
+            "and equal totals are a draw.",
+            v.deals,
+        ),
+        "deals",
+    )
 
 
 def _winner(v: Variant) -> str:

@@ -32,7 +32,7 @@ from scorekeeper.rules.presets import (
     VENEZUELAN,
     WIKIPEDIA,
 )
-from scorekeeper.rules.variants import Direction, Variant
+from scorekeeper.rules.variants import Direction, OptionError, Variant
 
 F = Fraction
 SEATS4 = ("ann", "bob", "cat", "dan")  # clockwise
@@ -442,6 +442,31 @@ def test_a_tie_above_the_target_plays_on_and_the_next_hand_decides() -> None:
 def test_a_tie_below_the_target_is_no_tie_yet() -> None:
     state = match_state(four_player(PAGAT), [teams_hand(NS=4000, EW=4000)])
     assert (state.finished, state.winner, state.tied_leaders) == (False, None, ())
+
+
+# --- fixed deals (a tournament's round) -----------------------------------------------------------
+
+
+def test_fixed_deals_end_the_match_after_that_many_hands_whatever_the_target() -> None:
+    setup = four_player(PAGAT.with_options(deals=2))
+    one = match_state(setup, [teams_hand(NS=6000, EW=100)])
+    assert (one.finished, one.winner) == (False, None)  # past the target, one hand short
+    two = match_state(setup, [teams_hand(NS=300, EW=100), teams_hand(NS=-50, EW=400)])
+    assert (two.finished, two.winner) == (True, "EW")  # 250 v 500, far below the target
+    assert two.tied_leaders == ()
+
+
+def test_fixed_deals_with_equal_totals_are_a_draw_not_another_hand() -> None:
+    setup = four_player(PAGAT.with_options(deals=1))
+    state = match_state(setup, [teams_hand(NS=250, EW=250)])
+    assert (state.finished, state.winner, state.tied_leaders) == (True, None, ())
+
+
+def test_fixed_deals_must_be_at_least_one() -> None:
+    with pytest.raises(OptionError, match="'deals' must be at least 1"):
+        PAGAT.with_options(deals=0)
+    assert PAGAT.with_options(deals=None).deals is None
+    assert PAGAT.deals is None
 
 
 def test_a_tie_for_the_lead_in_thirds_plays_on() -> None:

@@ -20,6 +20,7 @@ from scorekeeper.records import player_pages as players
 from scorekeeper.records import season_pages as seasons
 from scorekeeper.referee import api
 from scorekeeper.referee import views as referee_pages
+from scorekeeper.tournaments import api as api_tournaments
 from scorekeeper.web import (
     errors,
     guards,
@@ -53,6 +54,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api_clubs.bp)  # clubs and players: login or bearer token
     app.register_blueprint(api_matches.bp)  # matches and hands: login or bearer token
     app.register_blueprint(api_leaderboard.bp)
+    app.register_blueprint(api_tournaments.bp)  # tournaments: login or bearer token
     for own in (auth, clubs, account):  # accounts and club pages
         app.register_blueprint(own.bp)
     app.register_blueprint(referee_pages.bp)

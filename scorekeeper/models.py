@@ -525,3 +525,166 @@ class LiveDrawing(Model):
     created_at: Mapped[datetime] = mapped_column(
         sa.DateTime(timezone=True), default=utcnow, index=True
     )
+
+
+# --- tournaments (issue 20; tournaments.md) -------------------------------------------------
+
+
+class Tournament(Model):
+    """A club night or a tournament: its rules (frozen as a match's are), how its tables are
+    drawn, how a table's Match Points become VP, and its rounds. Every table of a round is
+    an ordinary match of the club (TournamentTable.match)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(sa.ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(sa.String(80))
+    # The rules as a Match keeps them: the preset, every option frozen (deals per round
+    # included, as the `deals` option), and the options the director changed.
+    variant_id: Mapped[str] = mapped_column(sa.String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    house_rules: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
+    format: Mapped[str] = mapped_column(sa.String(20))  # "4p" (pairs) or "2p" (singles)
+    movement: Mapped[str] = mapped_column(sa.String(20))  # movements.Movement
+    rounds: Mapped[int]
+    # None: a round is played to the variant's target.
+    deals_per_round: Mapped[int | None]
+    vp_scale: Mapped[str] = mapped_column(sa.String(40))  # a preset's id, or "custom"
+    # The scale's rows as scales.scale_to_json gives them, so a preset changed later never
+    # changes a tournament's VP.
+    vp_rows: Mapped[list[dict[str, Any]]] = mapped_column(sa.JSON)
+    bye_vp: Mapped[int] = mapped_column(default=12)
+    round_minutes: Mapped[int | None]
+    # Whether its tables count in the season's leaderboard and ratings (tournaments.md §6).
+    counts_in_season: Mapped[bool] = mapped_column(default=True, server_default=sa.true())
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    created_by_id: Mapped[int | None] = mapped_column(sa.ForeignKey("user.id", ondelete="SET NULL"))
+
+    club: Mapped[Club] = relationship()
+    entries: Mapped[list[TournamentEntry]] = relationship(
+        back_populates="tournament",
+        cascade="all, delete-orphan",
+        order_by="TournamentEntry.position",
+    )
+    round_rows: Mapped[list[TournamentRound]] = relationship(
+        back_populates="tournament",
+        cascade="all, delete-orphan",
+        order_by="TournamentRound.number",
+    )
+    penalties: Mapped[list[TournamentPenalty]] = relationship(
+        back_populates="tournament",
+        cascade="all, delete-orphan",
+        order_by="TournamentPenalty.id",
+    )
+
+
+class TournamentEntry(Model):
+    """A pair (4p) or a single player (2p) of a tournament; `position` is its seed, from 1."""
+
+    __table_args__ = (
+        sa.UniqueConstraint("tournament_id", "position"),
+        sa.UniqueConstraint("tournament_id", "name"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(sa.ForeignKey("tournament.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(sa.String(80))
+    withdrawn: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+
+    tournament: Mapped[Tournament] = relationship(back_populates="entries")
+    players: Mapped[list[TournamentEntryPlayer]] = relationship(
+        back_populates="entry",
+        cascade="all, delete-orphan",
+        order_by="TournamentEntryPlayer.position",
+        lazy="selectin",
+    )
+
+
+class TournamentEntryPlayer(Model):
+    """One player of an entry, in the order the entry names them."""
+
+    __table_args__ = (sa.UniqueConstraint("entry_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    entry_id: Mapped[int] = mapped_column(sa.ForeignKey("tournament_entry.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    player_id: Mapped[int] = mapped_column(sa.ForeignKey("player.id"), index=True)
+
+    entry: Mapped[TournamentEntry] = relationship(back_populates="players")
+
+
+class TournamentRound(Model):
+    """A round: open while its tables play, closed by the director."""
+
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(sa.ForeignKey("tournament.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    status: Mapped[str] = mapped_column(sa.String(10), default="open")  # "open" or "closed"
+    started_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+    tournament: Mapped[Tournament] = relationship(back_populates="round_rows")
+    tables: Mapped[list[TournamentTable]] = relationship(
+        back_populates="round",
+        cascade="all, delete-orphan",
+        order_by="TournamentTable.number",
+    )
+    byes: Mapped[list[TournamentBye]] = relationship(
+        back_populates="round", cascade="all, delete-orphan", order_by="TournamentBye.id"
+    )
+
+
+class TournamentTable(Model):
+    """One table of a round: the entries sitting NS and EW and the match they play (NS its
+    first team, EW its second)."""
+
+    __table_args__ = (sa.UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(sa.ForeignKey("tournament_round.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    ns_entry_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("tournament_entry.id", ondelete="CASCADE")
+    )
+    ew_entry_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("tournament_entry.id", ondelete="CASCADE")
+    )
+    # None once the match was deleted: the table then has no result.
+    match_id: Mapped[int | None] = mapped_column(
+        sa.ForeignKey("match.id", ondelete="SET NULL"), index=True
+    )
+    confirmed: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+
+    round: Mapped[TournamentRound] = relationship(back_populates="tables")
+    match: Mapped[Match | None] = relationship()
+
+
+class TournamentBye(Model):
+    """An entry sitting out a round; it scores `vp` and no MP."""
+
+    __table_args__ = (sa.UniqueConstraint("round_id", "entry_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(sa.ForeignKey("tournament_round.id", ondelete="CASCADE"))
+    entry_id: Mapped[int] = mapped_column(sa.ForeignKey("tournament_entry.id", ondelete="CASCADE"))
+    vp: Mapped[int]
+
+    round: Mapped[TournamentRound] = relationship(back_populates="byes")
+
+
+class TournamentPenalty(Model):
+    """A director's penalty in MP and/or VP with its reason, shown beside the totals it was
+    taken from; `round_number` None: given to the tournament as a whole."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(sa.ForeignKey("tournament.id", ondelete="CASCADE"))
+    entry_id: Mapped[int] = mapped_column(sa.ForeignKey("tournament_entry.id", ondelete="CASCADE"))
+    round_number: Mapped[int | None]
+    mp: Mapped[int] = mapped_column(default=0)
+    vp: Mapped[int] = mapped_column(default=0)
+    reason: Mapped[str] = mapped_column(sa.String(200))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="penalties")

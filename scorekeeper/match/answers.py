@@ -30,6 +30,8 @@ def match_json(match: Match) -> dict[str, Any]:
         "format": match.format,
         "target": variant.target,
         "target_rule": variant.target_rule.value,
+        # A fixed number of hands (a tournament's table), or None: played to the target.
+        "deals": variant.deals,
         "teams": [
             {
                 "name": s.name,

@@ -34,9 +34,12 @@ def create_match(
     house_rules: Mapping[str, Any] | None = None,
     target: int | None = None,
     first_dealer: int | None = None,
+    commit: bool = True,
 ) -> Match:
     """Start a match. For fixed-team formats `teams` are the teams; for the share formats the
-    players of all `teams` together are the table, in seat order."""
+    players of all `teams` together are the table, in seat order. With `commit` False the
+    match is only flushed, for a caller that starts several in one transaction (a
+    tournament's round: all its tables or none)."""
     try:
         preset = find_variant(variant_id)
         rules = dict(house_rules or {})
@@ -102,7 +105,8 @@ def create_match(
         "played": 0,
         "totals": {name: "0" for name in setup_of(match).competitors},
     }
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return match
 
 

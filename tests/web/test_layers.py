@@ -18,7 +18,17 @@ pytestmark = pytest.mark.stateless
 
 ROOT = Path(scorekeeper.__file__).parent
 #: Each a package with a front door: its __init__ says, in __all__, what others may use.
-FEATURES = ("match", "play", "clubs", "records", "exchange", "referee", "accounts", "words")
+FEATURES = (
+    "match",
+    "play",
+    "clubs",
+    "records",
+    "exchange",
+    "referee",
+    "accounts",
+    "words",
+    "tournaments",
+)
 #: Where the app is put together: these may import any feature's insides.
 ASSEMBLY = {"__init__.py", "factory.py", "blueprints.py", "cli.py", "demo.py"}
 

@@ -185,7 +185,7 @@ def _name(value: object, problems: list[str]) -> str | None:
 
 
 def _format(value: object, problems: list[str]) -> str | None:
-    if value not in PLAYERS_PER_ENTRY:
+    if not isinstance(value, str) or value not in PLAYERS_PER_ENTRY:
         problems.append(
             _(
                 '\'format\' must be "4p" (pairs) or "2p" (singles), not %(value)s.',

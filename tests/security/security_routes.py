@@ -115,6 +115,24 @@ def _match_body(world: World) -> dict[str, Any]:
     }
 
 
+def _tournament_body(world: World) -> dict[str, Any]:
+    p = world.players
+    return {
+        "club": world.club,
+        "name": "Next week",
+        "variant": "pagat",
+        "format": "4p",
+        "movement": "mitchell",
+        "rounds": 1,
+        "deals_per_round": 2,
+        "vp_scale": "burraco-3-deals",
+        "entries": [
+            {"name": "North", "players": [p["Ann"], p["Cy"]]},
+            {"name": "South", "players": [p["Bob"], p["Di"]]},
+        ],
+    }
+
+
 def _hand_body(world: World) -> dict[str, Any]:
     return {**REFERENCE_HAND, "teams": [{**t} for t in REFERENCE_HAND["teams"]]}
 
@@ -301,6 +319,16 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "matches.delete_match"): Route(owner(200)),
     ("POST", "matches.delete_match"): Route(owner(302), changes=("owner",)),
     ("DELETE", "api_matches.delete_match"): Route(owner(204), changes=("owner",)),
+    # Tournaments: the club's owner and scorers direct, every member reads. The world's
+    # tournament has round 1 open with both tables finished: it may be closed, and the next
+    # round may not start while it is open (409, after the role was checked).
+    ("POST", "api_tournaments.create_tournament"): Route(
+        scorer(201), json(_tournament_body), changes=WRITERS
+    ),
+    ("POST", "api_tournaments.start_round"): Route(scorer(409), why="round 1 is still open"),
+    ("POST", "api_tournaments.close_round"): Route(scorer(200), changes=WRITERS),
+    ("GET", "api_tournaments.tournament"): Route(member(200)),
+    ("GET", "api_tournaments.standings"): Route(member(200)),
     # Seasons: everyone in the club reads them; only the owner shapes them.
     ("GET", "seasons.index"): Route(member(200)),
     ("GET", "seasons.show"): Route(member(200)),

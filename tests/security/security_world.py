@@ -29,11 +29,13 @@ from werkzeug.security import generate_password_hash
 from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
+from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
 from scorekeeper.models import LiveDrawing, Membership, Role, ShareLink, User
 from scorekeeper.play import sharing
 from scorekeeper.play.engine_files import engine_zip, runtime_version
 from scorekeeper.records import seasons
+from scorekeeper.tournaments import service as tournaments
 
 PASSWORD = "correct horse"
 # One hash for every person of the world, made as the test apps make theirs (cheaply: see
@@ -74,6 +76,7 @@ class World:
     club_share: str  # a working link to the home club's big screen
     club_share_id: int
     join_request: int  # someone outside the club asking to join it
+    tournament: int  # four singles; round 1 open, both its tables finished
 
     def url_values(self) -> dict[str, object]:
         """A real object for every URL parameter the app uses, seen from the home club."""
@@ -97,6 +100,7 @@ class World:
             "club_share": self.club_share,
             "screen_link_id": self.club_share_id,
             "request_id": self.join_request,
+            "tournament_id": self.tournament,
         }
 
 
@@ -141,6 +145,9 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
         db.session.add(joiner)
         db.session.commit()
         sharing.ask_to_join(joiner, home)
+        tournament = _tournament(
+            home, users["owner"], [players[n] for n in ("Ann", "Bob", "Cy", "Di")]
+        )
         return World(
             users={role: user.id for role, user in users.items()},
             usernames=people,
@@ -161,6 +168,7 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
             club_share=club_share,
             club_share_id=club_share_id,
             join_request=sharing.join_requests(home)[0].id,
+            tournament=tournament,
         )
 
 
@@ -182,6 +190,39 @@ def _match(club: Any, user: User, text: Callable[[str], str], seats: list[int]) 
         matches.TeamSpec(text("B"), (seats[2], seats[3])),
     ]
     return matches.create_match(club, user, "pagat", "4p", teams)
+
+
+def _tournament(club: Any, user: User, singles: list[int]) -> int:
+    """A round robin of four singles, one deal a round: round 1 started, and each of its two
+    tables played its deal (so it may be closed; the next round may not start yet)."""
+    setup = tournaments.Setup(
+        name="Club night",
+        variant="pagat",
+        options={},
+        format="2p",
+        movement="round-robin",
+        rounds=3,
+        deals_per_round=1,
+        vp_scale="win-draw-loss",
+        bye_vp=12,
+        round_minutes=None,
+        counts_in_season=True,
+        entries=[{"name": None, "players": [p]} for p in singles],
+    )
+    made = tournaments.create_tournament(club, user, setup)
+    for table in tournaments.start_round(made, user).tables:
+        match = table.match
+        assert match is not None
+        kozi, first, second = PAGAT_HANDS[0]
+        sides = [{**side, "hands": side["hands"][:1]} for side in (first, second)]
+        hand = {
+            "kozi": kozi,
+            "teams": [
+                {"name": team.name, **side} for team, side in zip(match.teams, sides, strict=True)
+            ],
+        }
+        matches.record_hand(match, user, typed(match, hand))
+    return made.id
 
 
 def _named(hand: dict[str, Any], text: Callable[[str], str]) -> dict[str, Any]:

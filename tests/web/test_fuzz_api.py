@@ -32,6 +32,7 @@ from scorekeeper.extensions import csrf, db
 from scorekeeper.match import TeamSpec
 from scorekeeper.models import Player
 from scorekeeper.rules.presets import PRESETS
+from scorekeeper.tournaments import service as tournaments
 
 #: Generated requests per endpoint and database: 50 on each of the two databases is 100 new
 #: ones an endpoint each run (Hypothesis keeps no database here, so every run draws afresh),
@@ -174,6 +175,48 @@ def bodies(rule: str, values: dict[str, Any]) -> st.SearchStrategy[dict[str, Any
             },
         ),
         "name": st.fixed_dictionaries({"name": mostly(text)}),
+        "tournament": st.fixed_dictionaries(
+            {
+                "club": mostly(st.just(values.get("club_id", 1))),
+                "name": mostly(text),
+                "variant": variant_ids,
+                "format": mostly(st.sampled_from(["4p", "2p", "3p"])),
+                "movement": mostly(
+                    st.sampled_from(["mitchell", "danish", "danish-pure", "round-robin", "x"])
+                ),
+                "rounds": mostly(st.integers(-1, 32)),
+                "vp_scale": mostly(
+                    st.sampled_from(["burraco-3-deals", "win-draw-loss", "nope"])
+                    | st.lists(
+                        st.fixed_dictionaries(
+                            {
+                                "up_to": mostly(st.none() | numbers),
+                                "winner": mostly(numbers),
+                                "loser": mostly(numbers),
+                            }
+                        ),
+                        max_size=4,
+                    )
+                ),
+                "entries": weighted(
+                    (
+                        6,
+                        st.permutations(player_ids).map(
+                            lambda p: [{"name": str(n), "players": [n]} for n in p]
+                        ),
+                    ),
+                    (1, any_teams),
+                    (1, json_values),
+                ),
+            },
+            optional={
+                "options": mostly(options),
+                "deals_per_round": mostly(st.none() | st.integers(-1, 10)),
+                "bye_vp": mostly(numbers),
+                "round_minutes": mostly(st.none() | numbers),
+                "counts_in_season": mostly(st.booleans()),
+            },
+        ),
     }
     if rule.endswith("/hands/score"):
         return kinds["score"]
@@ -185,6 +228,8 @@ def bodies(rule: str, values: dict[str, Any]) -> st.SearchStrategy[dict[str, Any
         return kinds["match"]
     if rule.endswith(("/clubs", "/players")):
         return kinds["name"]
+    if rule.endswith("/tournaments"):
+        return kinds["tournament"]
     return st.one_of(*kinds.values())  # an endpoint added later: every shape
 
 
@@ -321,7 +366,8 @@ class World:
 
 def build_world(app: Flask) -> World:
     """A club with its owner (whose token the fuzzer sends), five players and a match with
-    one hand; a second match under wikipedia rules (an opening table) with a hand."""
+    one hand; a second match under wikipedia rules (an opening table) with a hand; a round
+    robin of four singles, no round started yet."""
     with app.app_context():
         owner = accounts.create_user("olga", "password1")
         token = accounts.create_token(owner, "fuzz")
@@ -344,8 +390,28 @@ def build_world(app: Flask) -> World:
             ),
             accepted_reason="fuzz",
         )
+        singles = [{"name": None, "players": [p]} for p in ids[:4]]
+        tournament = tournaments.create_tournament(
+            club,
+            owner,
+            tournaments.Setup(
+                name="Club night",
+                variant="pagat",
+                options={},
+                format="2p",
+                movement="round-robin",
+                rounds=3,
+                deals_per_round=1,
+                vp_scale="burraco-3-deals",
+                bye_vp=12,
+                round_minutes=None,
+                counts_in_season=True,
+                entries=singles,
+            ),
+        )
         values = {
             "club_id": club.id,
+            "tournament_id": tournament.id,
             "player_id": db.session.scalars(
                 sa.select(Player.id).where(Player.club_id == club.id)
             ).first(),

@@ -10,10 +10,14 @@ out below (not read from scorekeeper.tournaments.scales).
 from __future__ import annotations
 
 import copy
+import json
+import re
+import shlex
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -640,3 +644,62 @@ def test_a_closed_round_cannot_be_closed_again(world: World) -> None:
         closed = db.session.query(TournamentRound).one()
         assert closed.status == "closed" and closed.closed_at is not None
         db.session.remove()
+
+
+# --- the documented example ---------------------------------------------------------------------
+
+OPERATING = Path(__file__).resolve().parents[2] / "OPERATING.md"
+
+
+def documented_calls() -> list[tuple[str, str, Any, int | None]]:
+    """The `api` calls of OPERATING.md's Tournament API example, in order: method, path,
+    body (NOTHING for none) and the status its comment promises (None: any success)."""
+    section = OPERATING.read_text(encoding="utf-8").split("\n### Tournament API\n", 1)[1]
+    block = re.search(r"```sh\n(.*?)\n```", section, re.S)
+    assert block, "the Tournament API section has its example"
+    chunks = re.split(r"\n(?=api )", block.group(1))
+    calls = []
+    for chunk in chunks:
+        words = shlex.split(chunk, comments=True)
+        assert words[0] == "api" and len(words) in (3, 5), chunk
+        body = json.loads(words[4]) if len(words) == 5 else NOTHING
+        promised = re.search(r"# → (\d{3})", chunk)
+        calls.append((words[1], words[2], body, int(promised.group(1)) if promised else None))
+    return calls
+
+
+def test_the_documented_example_runs_as_written(app: Flask) -> None:
+    with app.app_context():
+        user = accounts.create_user("alice", PASSWORD)
+        club = clubs.create_club(user, "Kafeneio")
+        names = ("Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
+        ids = [clubs.add_player(club, name).id for name in names]
+        token = accounts.create_token(user, "laptop")
+        assert (club.id, ids) == (1, list(range(1, 9)))  # as the example names them
+    api = Api(app.test_client(), token)
+    calls = documented_calls()
+    assert len(calls) >= 8
+    answers = []
+    for method, path, body, promised in calls:
+        response = api.call(method, path, body)
+        if promised is None:
+            assert response.status_code in (200, 201), (path, response.get_json())
+        else:
+            assert response.status_code == promised, (path, response.get_json())
+        answers.append(response.get_json())
+    # What the comments show of the answers.
+    assert answers[1]["tables"] == [
+        {"table": 1, "ns": 1, "ew": 2, "match": 1},
+        {"table": 2, "ns": 3, "ew": 4, "match": 2},
+    ]
+    assert answers[3]["problems"] == ["Table 2 is not finished: 0 of its 1 deal is in."]
+    table = answers[6]["rounds_drawn"][0]["tables"][0]
+    assert (table["ns_mp"], table["ew_mp"], table["ns_vp"], table["ew_vp"]) == (665, -95, 16, 4)
+    first = answers[7]["standings"][0]
+    assert (first["name"], first["vp"], first["mp_for"], first["mp_against"]) == (
+        "Ann & Bo",
+        16,
+        665,
+        -95,
+    )
+    assert answers[8]["tables"][0] == {"table": 1, "ns": 1, "ew": 4, "match": 3}

@@ -34,7 +34,9 @@ def progress_picture(
         Series(shown[i], (0.0, *(float(line.after[key]) for line in live)))
         for i, key in enumerate(order)
     ]
-    guides = [(float(target), _("target %(points)d", points=target), "target")]
+    # A match of fixed deals ends after them whatever the totals: no target line to reach.
+    fixed = view.variant.deals is not None
+    guides = [] if fixed else [(float(target), _("target %(points)d", points=target), "target")]
     if any(v < 0 for s in series for v in s.values):
         guides.append((0.0, "", "zero"))  # the y axis labels 0 already
     numbers = ["0", *(str(line.number) for line in live)]
@@ -46,6 +48,11 @@ def progress_picture(
         id=f"progress-{match.id}",
         title=_("Score after each hand, match %(number)d", number=match.id),
         description=_(
+            "One line per side, from 0 to its total after each hand. Now: %(totals)s.",
+            totals=finals,
+        )
+        if fixed
+        else _(
             "One line per side, from 0 to its total after each hand; the dashed line is "
             "the target, %(target)d. Now: %(totals)s.",
             target=target,

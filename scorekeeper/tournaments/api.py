@@ -187,8 +187,9 @@ def _entry_json(entry: Any) -> dict[str, Any]:
 
 def _round_json(played: TournamentRound) -> dict[str, Any]:
     tables = []
+    scale = service.scale_of(played.tournament)
     for table in played.tables:
-        result = service.table_result(table)
+        result = service.table_result(table, scale)
         tables.append(
             {
                 "table": result.table,

@@ -22,6 +22,7 @@ from typing import Any
 import sqlalchemy as sa
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from sqlalchemy.orm import selectinload
 
 from scorekeeper import clubs
 from scorekeeper import match as matches
@@ -354,6 +355,9 @@ def _entries(
                 )
             )
             continue
+        if len(set(players)) != len(players):
+            problems.append(_("Entry %(number)d names one player twice.", number=number))
+            continue
         if size is not None and len(players) != size:
             problems.append(
                 ngettext(
@@ -424,12 +428,30 @@ def _club_players(club: Club, ids: set[int]) -> dict[int, str]:
 # --- finding ------------------------------------------------------------------------------------
 
 
+#: A tournament with all it shows read in a few queries, not one a table: its entries, its
+#: rounds' tables with their matches' teams and seats (what a table's MP are read from),
+#: byes and penalties.
+_EVERYTHING = (
+    selectinload(Tournament.entries),
+    selectinload(Tournament.penalties),
+    selectinload(Tournament.round_rows).selectinload(TournamentRound.byes),
+    selectinload(Tournament.round_rows)
+    .selectinload(TournamentRound.tables)
+    .selectinload(TournamentTable.match)
+    .options(selectinload(Match.teams), selectinload(Match.seats)),
+)
+
+
 def tournament_for(
     user: User | None, tournament_id: object, needed: Role = Role.VIEWER
 ) -> Tournament:
     """The tournament, if `user` is a member of its club (404 to anyone else, as for an id
     that names nothing) with the role `needed` (403 otherwise)."""
-    found = db.session.get(Tournament, tournament_id) if is_row_id(tournament_id) else None
+    found = None
+    if is_row_id(tournament_id):
+        found = db.session.scalars(
+            sa.select(Tournament).where(Tournament.id == tournament_id).options(*_EVERYTHING)
+        ).one_or_none()
     if found is None or clubs.role_in(user, found.club) is None or found.club.importing:
         raise NotFound(
             _(
@@ -529,7 +551,8 @@ def close_round(tournament: Tournament, number: int) -> TournamentRound:
     closing = round_of(tournament, number)
     if closing.status == CLOSED:
         raise Busy([_("Round %(number)d is already closed.", number=number)])
-    late = [result for result in map(table_result, closing.tables) if not result.finished]
+    scale = scale_of(tournament)
+    late = [t for t in (table_result(t, scale) for t in closing.tables) if not t.finished]
     if late:
         raise Busy([_late(result) for result in late])
     closing.status = CLOSED
@@ -592,7 +615,9 @@ def scale_of(tournament: Tournament) -> scales.VPScale:
     return scales.parse_scale(tournament.vp_rows)
 
 
-def table_result(table: TournamentTable) -> TableState:
+def table_result(table: TournamentTable, scale: scales.VPScale | None = None) -> TableState:
+    """Where `table` stands; `scale` is its tournament's (`scale_of`), read once by a
+    caller that reads many tables."""
     tournament = table.round.tournament
     match: Match | None = table.match
     ns_mp = ew_mp = hands = 0
@@ -604,7 +629,7 @@ def table_result(table: TournamentTable) -> TableState:
         hands, finished = view.hands_played, view.finished
     ns_vp = ew_vp = None
     if finished:
-        ns_vp, ew_vp = scales.vp(scale_of(tournament), ns_mp, ew_mp)
+        ns_vp, ew_vp = scales.vp(scale or scale_of(tournament), ns_mp, ew_mp)
     return TableState(
         table=table.number,
         ns=table.ns_entry_id,
@@ -630,9 +655,10 @@ def standings_of(tournament: Tournament) -> list[ranking.Standing]:
     """The ranking from every finished table, the byes and the penalties (§5)."""
     tables = []
     byes = []
+    scale = scale_of(tournament)
     for played in tournament.round_rows:
         for table in played.tables:
-            result = table_result(table)
+            result = table_result(table, scale)
             if result.finished:
                 assert result.ns_vp is not None and result.ew_vp is not None
                 tables.append(

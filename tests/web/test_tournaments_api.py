@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event as sa_event
 from werkzeug.test import TestResponse
 
 from scorekeeper.accounts import service as accounts
@@ -250,6 +251,19 @@ def _bad_inputs() -> list[Any]:
                 }
             ),
             "Entry 6: P01 is already in entry 1",
+        ),
+        (
+            "one player twice in an entry",
+            lambda w, b: (
+                b
+                | {
+                    "entries": [
+                        *entries(w, b)[:5],
+                        {"name": "Pair 6", "players": [w.players[10], w.players[10]]},
+                    ]
+                }
+            ),
+            "Entry 6 names one player twice.",
         ),
         (
             "two entries of one name",
@@ -703,3 +717,35 @@ def test_the_documented_example_runs_as_written(app: Flask) -> None:
         -95,
     )
     assert answers[8]["tables"][0] == {"table": 1, "ns": 1, "ew": 4, "match": 3}
+
+
+def test_reading_a_tournament_costs_the_same_queries_whatever_its_tables(world: World) -> None:
+    """The state and the ranking read every table's match in a few queries, not one a
+    table: three rounds cost what one did."""
+    made = create(world, pairs_body(world))
+    tid = made["id"]
+    names = {e["id"]: e["name"] for e in made["entries"]}
+    with world.app.app_context():
+        engine = db.engine
+    counted: list[str] = []
+
+    def count(*args: Any) -> None:
+        counted.append(str(args[2]))
+
+    def statements(path: str) -> int:
+        counted.clear()
+        sa_event.listen(engine, "before_cursor_execute", count)
+        try:
+            assert world.viewer.get(path).status_code == 200
+        finally:
+            sa_event.remove(engine, "before_cursor_execute", count)
+        return len(counted)
+
+    play_round(world, tid, names, 2, "4p", seed=1)
+    after_one = (statements(f"tournaments/{tid}"), statements(f"tournaments/{tid}/standings"))
+    assert world.owner.post(f"tournaments/{tid}/rounds/1/close").status_code == 200
+    for number in (2, 3):
+        play_round(world, tid, names, 2, "4p", seed=number)
+        assert world.owner.post(f"tournaments/{tid}/rounds/{number}/close").status_code == 200
+    after_three = (statements(f"tournaments/{tid}"), statements(f"tournaments/{tid}/standings"))
+    assert after_three == after_one, counted

@@ -39,6 +39,7 @@ from scorekeeper.rules.match import (
 )
 from scorekeeper.rules.scoring import kozi_missing, scores_alike
 from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import ngettext
 
 #: A live hand as the stats count it: its number, entry and scored result.
 HandData = tuple[int, HandEntry, ScoredHand]
@@ -246,10 +247,11 @@ def _plan(match: Match, entry: HandEntry, accepted_reason: str | None) -> _Plan:
     state = now.state(setup)
     if state.finished and state.winner is None:
         raise Conflict(
-            _(
-                "The match is over after its %(deals)d hands, level. "
+            ngettext(
+                "The match is over after its %(num)d hand, level. Correct an earlier hand instead.",
+                "The match is over after its %(num)d hands, level. "
                 "Correct an earlier hand instead.",
-                deals=state.hands_played,
+                state.hands_played,
             )
         )
     if state.finished:

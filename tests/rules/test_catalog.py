@@ -580,6 +580,12 @@ CASES = [
         "Η επιλογή «target» πρέπει να είναι πάνω από 0, όχι 0",
     ),
     Case(
+        "deals",
+        lambda: error(PAGAT.with_options, deals=0),
+        "Option 'deals' must be at least 1, or null, not 0",
+        "Η επιλογή «deals» πρέπει να είναι τουλάχιστον 1, ή null, όχι 0",
+    ),
+    Case(
         "opening table",
         lambda: error(PAGAT.with_options, opening_table="Z9"),
         (

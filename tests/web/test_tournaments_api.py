@@ -6,6 +6,8 @@ A whole night is played through the API: every hand goes in through
 worked out here from the hands' own scores, with the VP table of tournaments.md §3 written
 out below (not read from scorekeeper.tournaments.scales).
 """
+# Greek letters that look like Latin ones are the point of one test here.
+# ruff: noqa: RUF001
 
 from __future__ import annotations
 
@@ -749,3 +751,17 @@ def test_reading_a_tournament_costs_the_same_queries_whatever_its_tables(world: 
         assert world.owner.post(f"tournaments/{tid}/rounds/{number}/close").status_code == 200
     after_three = (statements(f"tournaments/{tid}"), statements(f"tournaments/{tid}/standings"))
     assert after_three == after_one, counted
+
+
+def test_a_refusal_speaks_the_callers_language(world: World) -> None:
+    response = world.owner.client.post(
+        "/api/v1/tournaments",
+        json=pairs_body(world, bye_vp=101, rounds=4),
+        headers={"Authorization": f"Bearer {world.owner.token}", "Accept-Language": "el"},
+    )
+    assert response.status_code == 400
+    assert response.get_json()["problems"] == [
+        "Το 'bye_vp' πρέπει να είναι ακέραιος από 0 έως 100, όχι 101.",
+        "Μια κίνηση Μίτσελ για 6 συμμετοχές έχει μόνο 3 γύρους χωρίς να ξανασυναντηθούν δύο "
+        "συμμετοχές· ζητήθηκαν 4.",
+    ]

@@ -20,7 +20,6 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from scorekeeper import clubs
 from scorekeeper.accounts import api_login_required, me
@@ -30,6 +29,7 @@ from scorekeeper.models import Role, Tournament, TournamentRound, as_utc
 from scorekeeper.quote import show
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.tournaments import service
+from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.json_body import created, object_body
 
 bp = Blueprint("api_tournaments", __name__, url_prefix="/api/v1")

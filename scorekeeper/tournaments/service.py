@@ -20,8 +20,6 @@ from fractions import Fraction
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import clubs
@@ -51,6 +49,8 @@ from scorekeeper.rules.variants import OptionError
 from scorekeeper.tournaments import movements, scales
 from scorekeeper.tournaments import standings as ranking
 from scorekeeper.tournaments.draws import Draw, Table
+from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import ngettext
 
 #: How many players an entry has in each format: pairs at 4p tables, singles at 2p.
 PLAYERS_PER_ENTRY = {"4p": 2, "2p": 1}

@@ -34,6 +34,13 @@ How the databases are shared, for speed (issue 12):
 - Browser tests (Playwright) run on SQLite only: what they check is the page in a phone,
   and the database under the server makes no difference to that; every database behaviour
   they touch is tested on both databases without a browser.
+- Browser contexts have no service worker (``service_workers="block"``, as a browser with
+  them turned off) unless the test is about the phone offline: a page the service worker
+  controls fetches the offline engine (Pyodide, about 10 MB) at idle and starts it, seconds
+  of CPU in every new context, which doubled a test of hand corrections. The offline, kept
+  pages, whole-evening, calm-screens and small-things tests and the acceptance flow keep it
+  (``pytest.mark.browser_context_args(service_workers="allow")``, or a context of their own
+  made without the option); contexts a test makes itself pass ``service_workers="block"``.
 - A test (or module) marked ``@pytest.mark.one_database`` runs on SQLite only too: its
   subject is what the app does with a request before and after any database (headers and
   cookies, CSRF, who may reach which route), the same whatever stores the rows. What a
@@ -249,11 +256,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     # A phone: its viewport, and mobile mode so the page's viewport meta tag is honoured.
+    # Without service workers unless the test is about the phone offline (see the docstring).
     return {
         **browser_context_args,
         "viewport": PHONE,
         "is_mobile": True,
         "has_touch": True,
+        "service_workers": "block",
     }
 
 

@@ -110,6 +110,7 @@ def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
     scheme: Literal["light", "dark"],
 ) -> None:
     context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
         viewport=size,
         locale=locale,
         color_scheme=scheme,
@@ -269,6 +270,7 @@ def test_the_phone_keyboard_still_types_with_the_dock(
     locale: str,
 ) -> None:
     context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
         viewport=size,
         locale=locale,
         is_mobile=True,
@@ -323,6 +325,7 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
     of the missing suits: a set of three in two taps. ⌫ takes them back in one; no key moves;
     none for two cards, a 2, a joker or a run."""
     context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
         viewport=size,
         locale=locale,
         color_scheme=scheme,

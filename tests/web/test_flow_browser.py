@@ -22,7 +22,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import fits_a_phone, from_elsewhere, record_requests, settled, shoot
 from support.static_names import plain
 
-pytestmark = pytest.mark.browser
+# The phone offline is what this tests: its service worker stays (tests/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="allow")]
 
 USERNAME, PASSWORD = "eleni", "correct horse"
 CLUB = "Friday Biriba"
@@ -414,7 +415,9 @@ def phone(
     switcher on an English phone), and every URL it requests."""
     lang: str = request.param
     context = browser.new_context(
-        **browser_context_args, locale="en-US", extra_http_headers={"Accept-Language": "en"}
+        **{**browser_context_args, "service_workers": "allow"},  # the whole phone, offline too
+        locale="en-US",
+        extra_http_headers={"Accept-Language": "en"},
     )
     page = context.new_page()
     page.goto(live_server + "/")

@@ -166,7 +166,12 @@ def test_never_a_silently_wrong_score_on_two_phones_and_in_greek(
     pagat, wikipedia = _matches(app)
     passes = [(PHONES[0], "en"), (PHONES[1], "en"), (PHONES[0], "el")]
     for phone, language in passes:
-        context = browser.new_context(viewport=phone, is_mobile=True, has_touch=True)
+        context = browser.new_context(
+            service_workers="block",  # not the offline phone: tests/conftest.py
+            viewport=phone,
+            is_mobile=True,
+            has_touch=True,
+        )
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error, seen=errors: seen.append(str(error)))

@@ -186,7 +186,10 @@ def logged_in_page(
     browser: Browser, live_server: str, init_script: str
 ) -> tuple[BrowserContext, Page, list[str]]:
     """A phone-sized page running `init_script` first, logged in; and the page's errors."""
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
+        viewport=PHONE,
+    )
     context.add_init_script(init_script)
     page = context.new_page()
     errors: list[str] = []

@@ -25,7 +25,8 @@ from scorekeeper.clubs import service as clubs
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Membership, Role, User
 
-pytestmark = pytest.mark.browser
+# The phone offline is what this tests: its service worker stays (tests/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="allow")]
 
 PASSWORD = "correct horse"
 # How many pages the service worker keeps.

@@ -65,7 +65,13 @@ def test_viewers_follow_the_scorer_live_and_a_withdrawn_link_dies(
     SHOTS.mkdir(exist_ok=True)
     base, match, club = live_server, table["match"], table["club"]
     phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-    scorer_ctx, viewer_ctx, guest_ctx = (browser.new_context(**phone) for _ in range(3))
+    scorer_ctx, viewer_ctx, guest_ctx = (
+        browser.new_context(
+            service_workers="block",  # not the offline phone: tests/conftest.py
+            **phone,
+        )
+        for _ in range(3)
+    )
     scorer, viewer, guest = scorer_ctx.new_page(), viewer_ctx.new_page(), guest_ctx.new_page()
     log_in(scorer, base, "eleni", PASSWORD)
     log_in(viewer, base, "vera", PASSWORD)

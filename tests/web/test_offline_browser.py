@@ -28,7 +28,8 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, User
 
-pytestmark = pytest.mark.browser
+# The phone offline is what this tests: its service worker stays (tests/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="allow")]
 
 PASSWORD = "correct horse"
 SMALL: ViewportSize = {"width": 360, "height": 640}

@@ -40,7 +40,9 @@ from scorekeeper.referee.service import score_hand_request
 from scorekeeper.rules.match import dealer_for
 from scorekeeper.rules.points import format_points
 
+# The phone offline is what this tests: its service worker stays (tests/conftest.py).
 pytestmark = [
+    pytest.mark.browser_context_args(service_workers="allow"),
     pytest.mark.browser,
     pytest.mark.skipif(
         runtime_version() is None,

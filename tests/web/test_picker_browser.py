@@ -77,6 +77,7 @@ def test_the_picker_on_two_phones_in_two_languages(
 ) -> None:
     for viewport, locale in PHONES:
         context = browser.new_context(
+            service_workers="block",  # not the offline phone: tests/conftest.py
             viewport=viewport,
             locale=locale,
             is_mobile=True,
@@ -254,6 +255,7 @@ def test_a_set_of_three_in_two_taps_without_the_dock(
     of three set keys under the grid, each writing two of the missing suits; ⌫ takes them back
     in one tap; none for two cards, a 2, a joker or a run; no key of the grid moves."""
     context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
         viewport=viewport,
         locale=locale,
         color_scheme=scheme,

@@ -21,7 +21,8 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.match import TeamSpec
 
-pytestmark = pytest.mark.browser
+# The phone offline is what this tests: its service worker stays (tests/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="allow")]
 
 PASSWORD = "correct horse"
 PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})

@@ -175,7 +175,11 @@ def test_meld_checker_without_javascript_posts_and_shows_the_verdict(
     browser: Browser, live_server: str, screenshots: Path
 ) -> None:
     context = browser.new_context(
-        java_script_enabled=False, viewport=PHONE, is_mobile=True, has_touch=True
+        service_workers="block",  # not the offline phone: tests/conftest.py
+        java_script_enabled=False,
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
     )
     page = context.new_page()
     try:

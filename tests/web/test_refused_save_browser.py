@@ -83,6 +83,7 @@ def test_a_refused_save_opens_at_its_first_problem(
 ) -> None:
     user_id, match_id = wikipedia_match(app)
     context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
         viewport={"width": 390, "height": 844},
         locale=locale,
         is_mobile=True,

@@ -94,6 +94,7 @@ def test_the_run_fills_in_towards_either_end_and_back_out_in_one_tap(
     browser: Browser, app: Flask, live_server: str, match_id: int
 ) -> None:
     context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
         viewport={"width": 390, "height": 844},
         is_mobile=True,
         has_touch=True,  # type: ignore[arg-type]

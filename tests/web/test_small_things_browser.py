@@ -34,7 +34,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match
 from scorekeeper.play import sharing
 
-pytestmark = pytest.mark.browser
+# The phone offline is what this tests: its service worker stays (tests/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="allow")]
 
 PASSWORD = "correct horse"
 PHONES: tuple[ViewportSize, ...] = ({"width": 390, "height": 844}, {"width": 360, "height": 640})

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -272,7 +273,7 @@ def _whole(key: str) -> object:
     text = str(request.form.get(key, "")).strip()[:20]
     if not text:
         return 0
-    return int(text) if text.isdigit() else text
+    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else text
 
 
 @bp.post("/tournaments/<int:tournament_id>/penalties")

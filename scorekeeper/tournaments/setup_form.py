@@ -30,7 +30,7 @@ DEFAULT_PRESET = "pagat"
 #: A line of the entries box: at most this many characters are read (names are short).
 MAX_LINE = 300
 MAX_LINES = 200
-_NUMBER = re.compile(r"^-?\d{1,6}$")
+_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
 @dataclass
@@ -129,7 +129,7 @@ class SetupForm:
         )
 
     def _number(self, text: str, label: str) -> int | None:
-        if not _NUMBER.match(text):
+        if not _NUMBER.fullmatch(text):
             self.errors.append(
                 _(
                     "%(field)s must be a whole number, not “%(text)s”.",
@@ -149,7 +149,7 @@ class SetupForm:
             )
         for number, line in enumerate(lines[: scales.MAX_ROWS + 1], start=1):
             parts = re.split(r"[\s,;/]+", line.strip())
-            if len(parts) not in (2, 3) or not all(_NUMBER.match(p) for p in parts):
+            if len(parts) not in (2, 3) or not all(_NUMBER.fullmatch(p) for p in parts):
                 self.errors.append(
                     _(
                         "Row %(number)d of the custom scale must be three whole numbers (up to, "

@@ -100,20 +100,13 @@ def _amount(value: object, unit: str, most: int, problems: list[str]) -> int | N
     return value
 
 
-def _between_rounds(tournament: Tournament, doing: str) -> None:
-    """Busy while a round is open or once the last round was drawn: entries change only
-    before a draw, so no table of a round loses or gains an entry."""
+def _between_rounds(tournament: Tournament, still_open_says: str) -> None:
+    """Busy while a round is open (`still_open_says`, with its number) or once the last
+    round was drawn: entries change only before a draw, so no table of a round loses or
+    gains an entry."""
     still_open = [r.number for r in tournament.round_rows if r.status == service.OPEN]
     if still_open:
-        raise Busy(
-            [
-                _(
-                    "Round %(number)d is still open; %(doing)s once it is closed.",
-                    number=still_open[0],
-                    doing=doing,
-                )
-            ]
-        )
+        raise Busy([still_open_says % {"number": still_open[0]}])
     if len(tournament.round_rows) >= tournament.rounds:
         raise Busy([_("Every round of the tournament has been drawn; its entries are final.")])
 
@@ -136,7 +129,9 @@ def withdraw_entry(tournament: Tournament, entry_id: object) -> TournamentEntry:
     assert entry is not None
     if entry.withdrawn:
         raise Busy([_("%(entry)s is already withdrawn.", entry=entry.name)])
-    _between_rounds(tournament, _("withdraw an entry"))
+    _between_rounds(
+        tournament, _("Round %(number)d is still open; withdraw an entry once it is closed.")
+    )
     _check_count(tournament, sum(1 for e in tournament.entries if not e.withdrawn) - 1)
     entry.withdrawn = True
     db.session.commit()
@@ -147,7 +142,9 @@ def add_entry(tournament: Tournament, name: object, players: object) -> Tourname
     """A new entry, seeded last, in the rounds still to be drawn; checked as the setup checks
     its entries (the club's players, each in one entry, names told apart)."""
     lock_row(Tournament, tournament.id, Tournament.name)
-    _between_rounds(tournament, _("add an entry"))
+    _between_rounds(
+        tournament, _("Round %(number)d is still open; add an entry once it is closed.")
+    )
     given = [
         {"name": e.name, "players": [p.player_id for p in e.players]} for e in tournament.entries
     ]

@@ -21,8 +21,8 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_login import login_required
 
+from scorekeeper import clubs
 from scorekeeper.accounts import me
-from scorekeeper.clubs import service as clubs
 from scorekeeper.errors import Invalid, ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Role, Tournament, TournamentRound, as_utc, utcnow

@@ -13,8 +13,14 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from support.browser import fits_a_phone, shoot, sign_in
 
+from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
+from scorekeeper.demo import PAGAT_HANDS
+from scorekeeper.extensions import db
+from scorekeeper.models import Club
+from scorekeeper.tournaments import directing
+from scorekeeper.tournaments import service as tournaments
 
 pytestmark = pytest.mark.browser
 
@@ -102,5 +108,63 @@ def test_the_director_sets_up_a_night_and_starts_round_1(
         if size is PHONE:
             shoot(page, screenshots, f"{name}-ranking", check=check, schemes=("light",))
         assert not errors
+    finally:
+        context.close()
+
+
+def test_the_ranking_prints_as_a_clean_table(
+    browser: Browser, app: Flask, live_server: str, club_id: int, screenshots: Path
+) -> None:
+    """A round played, a penalty given: the printed ranking is the table and the penalty's
+    reason, without the site's header, footer or buttons."""
+    with app.app_context():
+        owner = accounts.find_user("eleni")
+        club = db.session.get(Club, club_id)
+        assert owner is not None and club is not None
+        ids = {p.name: p.id for p in club.players}
+        setup = tournaments.Setup(
+            name="Friday night",
+            variant="pagat",
+            options={},
+            format="4p",
+            movement="mitchell",
+            rounds=2,
+            deals_per_round=1,
+            vp_scale="win-draw-loss",
+            bye_vp=12,
+            round_minutes=None,
+            counts_in_season=True,
+            entries=[
+                {"name": None, "players": [ids[a], ids[b]]}
+                for a, b in (("Ann", "Bob"), ("Cy", "Di"), ("Eve", "Fay"), ("Gus", "Hal"))
+            ],
+        )
+        made = tournaments.create_tournament(club, owner, setup)
+        for table in tournaments.start_round(made, owner).tables:
+            match = table.match
+            assert match is not None
+            kozi, first, second = PAGAT_HANDS[0]
+            hand = {
+                "kozi": kozi,
+                "teams": [
+                    {"name": t.name, **side}
+                    for t, side in zip(match.teams, (first, second), strict=True)
+                ],
+            }
+            matches.record_hand(match, owner, matches.read_hand(hand, matches.seating_of(match)))
+        directing.add_penalty(made, made.entries[0].id, 1, 0, 1, "Slow play at table 1")
+        tournament_id = made.id
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    try:
+        sign_in(page, app, live_server)
+        page.goto(f"{live_server}/tournaments/{tournament_id}/ranking")
+        expect(page.locator("#ranking")).to_contain_text("Slow play at table 1")
+        page.emulate_media(media="print")
+        expect(page.locator(".site-header")).to_be_hidden()
+        expect(page.locator(".site-footer")).to_be_hidden()
+        expect(page.locator(".ranking-exports")).to_be_hidden()
+        expect(page.locator("#ranking tbody tr")).to_have_count(4)
+        page.screenshot(path=screenshots / "issue20-ranking-print.png", full_page=True)
     finally:
         context.close()

@@ -9,6 +9,7 @@ import csv
 import html
 import io
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -22,7 +23,16 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.models import Match, Membership, Player, Role, Tournament, TournamentPenalty
+from scorekeeper.models import (
+    Match,
+    Membership,
+    Player,
+    Role,
+    Tournament,
+    TournamentPenalty,
+    TournamentRound,
+    utcnow,
+)
 from scorekeeper.tournaments import directing
 from scorekeeper.tournaments import service as tournaments
 
@@ -569,3 +579,20 @@ def test_members_read_directors_act_strangers_see_nothing(
         found = db.session.get(Tournament, made)
         assert found is not None
         assert not found.round_rows and not found.penalties
+
+
+def test_tables_still_playing_when_the_clock_runs_out_are_late(
+    app: Flask, night: dict[str, Any]
+) -> None:
+    made = _set_up(app, night, minutes="30")
+    client = _as(app, night, "owner")
+    client.post(f"/tournaments/{made}/rounds")
+    assert '<span class="late">' not in _text(client.get(f"/tournaments/{made}"))
+    with app.app_context():
+        db.session.execute(
+            sa.update(TournamentRound).values(started_at=utcnow() - timedelta(minutes=31))
+        )
+        db.session.commit()
+    assert _text(client.get(f"/tournaments/{made}")).count('<span class="late">') == 2
+    _play_round(app, made, 1)
+    assert '<span class="late">' not in _text(client.get(f"/tournaments/{made}"))

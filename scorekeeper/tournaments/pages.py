@@ -92,6 +92,8 @@ def setup(club_id: int) -> ResponseReturnValue:
     form = SetupForm.read(request.form)
     if "add_players" in request.form:
         return _add_players(club, form)
+    if "refresh" in request.form:  # a new preset: its house rules, nothing stored
+        return _setup_page(club, form)
     wanted = form.setup(club)
     if wanted is None:
         return _setup_page(club, form, 400)

@@ -11,6 +11,7 @@ form is). Its two free-text parts are read here and every other check is the ser
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Mapping
@@ -22,6 +23,13 @@ import sqlalchemy as sa
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Player
 from scorekeeper.numbers import short
+from scorekeeper.play import (
+    OptionGroup,
+    OptionInputError,
+    changed_options,
+    option_groups,
+)
+from scorekeeper.rules.presets import PRESETS
 from scorekeeper.tournaments import scales, service
 from scorekeeper.web.gettext import gettext as _
 
@@ -53,6 +61,39 @@ class SetupForm:
     errors: list[str] = field(default_factory=list)
     #: Names in the entries box the club has no player for (the "add them" button's list).
     unknown: list[str] = field(default_factory=list)
+    #: The submitted data the house rules are read from, while the preset stays the one
+    #: their fields were shown for (empty otherwise: the preset's own values).
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def house_rules(self) -> list[OptionGroup]:
+        """The house-rule fields of the chosen preset, as the new-match form draws them; a
+        round's deals have their own field above, so they are not among them."""
+        preset = PRESETS.get(self.preset)
+        if preset is None:
+            return []
+        groups = option_groups(preset, self.data or None)
+        return [
+            OptionGroup(
+                g.title,
+                tuple(
+                    dataclasses.replace(r, fields=tuple(f for f in r.fields if f.name != "deals"))
+                    for r in g.rules
+                ),
+            )
+            for g in groups
+        ]
+
+    def _options(self) -> dict[str, Any]:
+        preset = PRESETS.get(self.preset)
+        if preset is None or not self.data:
+            return {}
+        try:
+            chosen = changed_options(preset, self.data)
+        except OptionInputError as error:
+            self.errors.append(str(error))
+            return {}
+        chosen.pop("deals", None)
+        return chosen
 
     @classmethod
     def read(cls, data: Mapping[str, Any]) -> SetupForm:
@@ -73,6 +114,7 @@ class SetupForm:
             entries=text("entries"),
             seeding=text("seeding", "given"),
             counts_in_season="counts_in_season" in data,
+            data=data if data.get("shown_preset") == data.get("preset") else {},
         )
 
     def entry_lines(self) -> list[tuple[str | None, list[str]]]:
@@ -111,12 +153,13 @@ class SetupForm:
         bye_vp = self._number(self.bye_vp or str(service.DEFAULT_BYE_VP), _("Bye VP"))
         deals = self._number(self.deals, _("Deals per round")) if self.deals else None
         minutes = self._number(self.minutes, _("Round length")) if self.minutes else None
+        options = self._options()
         if self.errors:
             return None
         return service.Setup(
             name=self.name,
             variant=self.preset,
-            options={},
+            options=options,
             format=self.format,
             movement=self.movement,
             rounds=rounds,

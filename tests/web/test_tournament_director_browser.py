@@ -88,7 +88,7 @@ def test_the_director_sets_up_a_night_and_starts_round_1(
         page.locator("#entries").fill(ENTRIES)
         if size is PHONE:
             shoot(page, screenshots, f"{name}-setup", check=check)
-        page.locator("#tournament-setup button[type=submit]:not([name])").click()
+        page.locator("#set-up").click()
 
         expect(page.locator("h1")).to_have_text("Friday night")
         expect(page.locator("#start-round")).to_be_visible()

@@ -10,6 +10,7 @@ import html
 import io
 import re
 from datetime import timedelta
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -596,3 +597,55 @@ def test_tables_still_playing_when_the_clock_runs_out_are_late(
     assert _text(client.get(f"/tournaments/{made}")).count('<span class="late">') == 2
     _play_round(app, made, 1)
     assert '<span class="late">' not in _text(client.get(f"/tournaments/{made}"))
+
+
+class _Fields(HTMLParser):
+    """The house-rule fields of a page as a browser sends them (checked boxes, values, the
+    selected option of each select)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: dict[str, str] = {}
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        name = a.get("name", "")
+        if tag == "input" and name.startswith("opt-"):
+            if a.get("type") != "checkbox" or "checked" in a:
+                self.fields[name] = a.get("value", "on")
+        elif tag == "select" and name.startswith("opt-"):
+            self._select = name
+        elif (
+            tag == "option"
+            and self._select is not None
+            and ("selected" in a or self._select not in self.fields)
+        ):
+            self.fields[self._select] = a.get("value", "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+
+
+def test_a_house_rule_changed_on_the_form_is_the_tournaments(
+    app: Flask, night: dict[str, Any]
+) -> None:
+    client = _as(app, night, "owner")
+    url = f"/clubs/{night['club']}/tournaments/new"
+    shown = client.post(url, data={**GOOD, "preset": "pagat", "refresh": "1"})
+    assert shown.status_code == 200
+    assert _count(app, Tournament) == 0
+    reader = _Fields()
+    reader.feed(shown.get_data(as_text=True))
+    assert "opt-points_joker" in reader.fields
+    assert "opt-deals" not in reader.fields  # a round's deals have their own field
+    data = {**GOOD, **reader.fields, "shown_preset": "pagat", "opt-points_joker": "45"}
+    assert client.post(url, data=data).status_code == 302
+    with app.app_context():
+        found = db.session.scalars(sa.select(Tournament)).one()
+        assert found.house_rules == {"points_joker": 45, "deals": 1}
+        assert found.options["points_joker"] == 45
+    refused = client.post(url, data={**data, "opt-points_joker": "lots"})
+    assert refused.status_code == 400
+    assert "lots" in _text(refused)

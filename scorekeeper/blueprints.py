@@ -21,6 +21,7 @@ from scorekeeper.records import season_pages as seasons
 from scorekeeper.referee import api
 from scorekeeper.referee import views as referee_pages
 from scorekeeper.tournaments import api as api_tournaments
+from scorekeeper.tournaments import pages as tournament_pages
 from scorekeeper.web import (
     errors,
     guards,
@@ -71,6 +72,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(offline.bp)  # whose the pages kept offline are now
     app.register_blueprint(live.bp)  # what live pages poll, and the club's big screen
     app.register_blueprint(share.bp)  # read-only share links, their QR codes, join requests
+    app.register_blueprint(tournament_pages.bp)  # the director's console, setup and ranking
     # The JSON API is stateless and called by scripts without a session, so a CSRF token
     # cannot protect it; forms on the HTML pages keep their protection.
     csrf.exempt(api.bp)

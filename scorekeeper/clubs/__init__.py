@@ -3,6 +3,7 @@ and leaving; the club pages and the JSON API's clubs and players."""
 
 from scorekeeper.clubs.service import (
     PlayerChoices,
+    add_player,
     club_for,
     clubs_of,
     match_and_role,
@@ -17,6 +18,7 @@ from scorekeeper.clubs.service import (
 
 __all__ = [
     "PlayerChoices",
+    "add_player",
     "club_for",
     "clubs_of",
     "match_and_role",

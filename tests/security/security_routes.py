@@ -133,6 +133,31 @@ def _tournament_body(world: World) -> dict[str, Any]:
     }
 
 
+#: The setup form, filled in: two singles of the home club, one round.
+_TOURNAMENT_FORM = {
+    "name": "Next week",
+    "preset": "pagat",
+    "format": "2p",
+    "movement": "round-robin",
+    "rounds": "1",
+    "deals": "1",
+    "scale": "win-draw-loss",
+    "bye_vp": "12",
+    "entries": "Ann\nBob",
+    "seeding": "given",
+}
+
+
+def _entry_form(**data: str) -> Ask:
+    """`data` with the tournament's first entry as the form's "entry" (the page's select)."""
+
+    def ask(world: World, owner: FlaskClient) -> dict[str, Any]:
+        read = owner.get(f"/api/v1/tournaments/{world.tournament}").get_json()
+        return {"data": {"entry": str(read["entries"][0]["id"]), **data}}
+
+    return ask
+
+
 def _hand_body(world: World) -> dict[str, Any]:
     return {**REFERENCE_HAND, "teams": [{**t} for t in REFERENCE_HAND["teams"]]}
 
@@ -329,6 +354,30 @@ TABLE: dict[tuple[str, str], Route] = {
     ("POST", "api_tournaments.close_round"): Route(scorer(200), changes=WRITERS),
     ("GET", "api_tournaments.tournament"): Route(member(200)),
     ("GET", "api_tournaments.standings"): Route(member(200)),
+    # The director's pages (tournaments/pages.py), on the same tournament.
+    ("GET", "tournament_pages.index"): Route(member(200)),
+    ("GET", "tournament_pages.setup"): Route(scorer(200)),
+    ("POST", "tournament_pages.setup"): Route(
+        scorer(302), form(**_TOURNAMENT_FORM), changes=WRITERS
+    ),
+    ("GET", "tournament_pages.console"): Route(member(200)),
+    ("POST", "tournament_pages.start_round"): Route(scorer(409), why="round 1 is still open"),
+    ("POST", "tournament_pages.close_round"): Route(scorer(302), changes=WRITERS),
+    ("POST", "tournament_pages.add_penalty"): Route(
+        scorer(302), _entry_form(vp="2", reason="Slow play"), changes=WRITERS
+    ),
+    ("POST", "tournament_pages.withdraw_entry"): Route(
+        scorer(409), _entry_form(), why="entries change between rounds only"
+    ),
+    ("POST", "tournament_pages.add_entry"): Route(
+        scorer(409), form(entry="Late: Eve"), why="entries change between rounds only"
+    ),
+    ("POST", "tournament_pages.confirm_table"): Route(
+        scorer(302), form(round="1", table="1"), changes=WRITERS
+    ),
+    ("GET", "tournament_pages.ranking"): Route(member(200)),
+    ("GET", "tournament_pages.ranking_csv"): Route(member(200)),
+    ("GET", "tournament_pages.ranking_json"): Route(member(200)),
     # Seasons: everyone in the club reads them; only the owner shapes them.
     ("GET", "seasons.index"): Route(member(200)),
     ("GET", "seasons.show"): Route(member(200)),

@@ -21,6 +21,7 @@ from scorekeeper.match import HandEntry, HandRefused, ScoredHand
 from scorekeeper.models import Match, Role
 from scorekeeper.numbers import whole_number
 from scorekeeper.play.hand_forms import EntryLayout, HandForm
+from scorekeeper.play.hand_links import HandLinks, member_links
 from scorekeeper.play.hand_refusals import Refusal, refusal
 from scorekeeper.play.live import POLL_EVERY_MS, match_revision
 from scorekeeper.play.live_answer import live_answer, live_words, totals_title
@@ -285,19 +286,33 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
 
 
 def _previewed(
-    match: Match, form: HandForm, entry: HandEntry, number: int | None = None
+    match: Match,
+    form: HandForm,
+    entry: HandEntry,
+    number: int | None = None,
+    links: HandLinks | None = None,
 ) -> ResponseReturnValue:
     try:
         previewed = matches.preview(match, entry, number, before=form.layout.view.totals)
     except ServiceError as error:
-        return _refused(match, form, error, number)
+        return _refused(match, form, error, number, links)
     return _hand_page(
-        match, form, number=number, preview=previewed.hand, previewed=True, totals=previewed.totals
+        match,
+        form,
+        number=number,
+        preview=previewed.hand,
+        previewed=True,
+        totals=previewed.totals,
+        links=links,
     )
 
 
 def _refused(
-    match: Match, form: HandForm, error: ServiceError, number: int | None = None
+    match: Match,
+    form: HandForm,
+    error: ServiceError,
+    number: int | None = None,
+    links: HandLinks | None = None,
 ) -> ResponseReturnValue:
     """Nothing was saved: show the form again with the reason, and the score it would give."""
     db.session.rollback()
@@ -315,6 +330,7 @@ def _refused(
         previewed=True,
         status=error.status,
         totals=totals,
+        links=links,
     )
 
 
@@ -326,6 +342,7 @@ def _hand_page(
     previewed: bool = False,
     status: int = 200,
     totals: list[tuple[str, Any]] | None = None,
+    links: HandLinks | None = None,
 ) -> ResponseReturnValue:
     if _asks_for_json() and request.method == "POST":
         return _not_saved(form, status, preview)
@@ -333,6 +350,7 @@ def _hand_page(
     page = render_template(
         "play/hand.html",
         match=match,
+        links=links or member_links(match, number),
         form=form,
         layout=layout,
         number=number,

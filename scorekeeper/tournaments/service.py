@@ -46,7 +46,7 @@ from scorekeeper.numbers import is_row_id
 from scorekeeper.quote import show
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.rules.variants import OptionError
-from scorekeeper.tournaments import movements, scales
+from scorekeeper.tournaments import movements, scales, table_links
 from scorekeeper.tournaments import standings as ranking
 from scorekeeper.tournaments.draws import Draw, Table
 from scorekeeper.web.gettext import gettext as _
@@ -516,11 +516,11 @@ def start_round(tournament: Tournament, user: User | None) -> TournamentRound:
             house_rules=tournament.house_rules,
             commit=False,
         )
-        new.tables.append(
-            TournamentTable(
-                number=table.table, ns_entry_id=ns.id, ew_entry_id=ew.id, match_id=started.id
-            )
+        seated = TournamentTable(
+            number=table.table, ns_entry_id=ns.id, ew_entry_id=ew.id, match_id=started.id
         )
+        table_links.add_links(seated)  # each side's scorer link, for the table card
+        new.tables.append(seated)
     if drawn.bye is not None:
         new.byes.append(TournamentBye(entry_id=drawn.bye, vp=tournament.bye_vp))
     db.session.commit()

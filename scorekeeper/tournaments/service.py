@@ -538,6 +538,12 @@ def _draw_of(played: TournamentRound) -> Draw:
     )
 
 
+def confirm_table(table: TournamentTable, by: str) -> TournamentTable:
+    """Countersign a finished table's result: by "ns" or "ew" (the side that did not enter
+    the last hand, through its own link) or by "director" (table_links.confirm_table)."""
+    return table_links.confirm_table(table, by)
+
+
 def round_of(tournament: Tournament, number: int) -> TournamentRound:
     found = next((r for r in tournament.round_rows if r.number == number), None)
     if found is None:

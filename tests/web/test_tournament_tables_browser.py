@@ -125,6 +125,8 @@ def test_three_table_phones_and_the_big_screen(
 
     # Table 1, hand 1 by NS on phone A: the big screen shows 1 of 2 deals within 3 s.
     a.page.locator(".table-enter").click()
+    expect(a.page.locator(".crumbs a")).to_contain_text("1")
+    shoot(a.page, screenshots, f"tournament-table-hand-{lang}")
     names = a.page.locator(".side-entry h2").all_inner_texts()
     first = next(n for n in night.players if n in names[0])
     second = next(n for n in night.players if n in names[1])
@@ -166,6 +168,14 @@ def test_three_table_phones_and_the_big_screen(
     director.goto(f"{live_server}/tournaments/{night.tournament}/rounds/1/tables/2/card")
     expect(director.locator(".qr-code")).to_have_count(2)
     shoot(director, screenshots, f"tournament-table-card-{lang}", check=lambda page: None)
+    director.emulate_media(media="print")
+    expect(director.locator(".site-header")).to_be_hidden()
+    expect(director.locator(".table-card form")).to_have_count(2)
+    expect(director.locator(".table-card form").first).to_be_hidden()
+    director.screenshot(
+        path=screenshots / f"tournament-table-card-{lang}-print.png", full_page=True
+    )
+    director.emulate_media(media="screen")
     director.locator(".table-card-side").nth(0).locator("button").click()
     expect(director.locator(".flash")).to_be_visible()
     expect(c.page.locator(".live-gone")).to_be_visible(timeout=FOLLOWS_MS)

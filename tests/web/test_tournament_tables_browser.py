@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 from support.browser import settled, shoot, sign_in
 
 from scorekeeper.accounts import service as accounts
@@ -184,6 +184,44 @@ def test_three_table_phones_and_the_big_screen(
     for each in (a, b, c):
         each.page.context.close()
     screen_context.close()
+
+
+def test_a_table_phones_outbox_sends_a_hand_the_server_missed(
+    browser: Browser, live_server: str, night: Night
+) -> None:
+    """A hand whose save did not reach the server waits in the phone's outbox (the link's
+    own, with no account) and is sent by itself once the server answers again."""
+    a = phone(browser, "en", night)
+    link = night.links[(1, "ns")]
+    missed: list[str] = []
+
+    def once_unreachable(route: Route) -> None:
+        if route.request.method == "POST" and not missed:
+            missed.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    a.page.route(f"**{link}/hands/new", once_unreachable)
+    a.page.goto(f"{live_server}{link}")
+    a.page.locator(".table-enter").click()
+    names = a.page.locator(".side-entry h2").all_inner_texts()
+    first = next(n for n in night.players if n in names[0])
+    second = next(n for n in night.players if n in names[1])
+    enter_hand(a, "H", hands_for(a, first, second, True))
+    a.page.locator("button[data-save]").click()
+    expect(a.page).to_have_url(f"{live_server}{link}")
+    assert missed, "the first save never reached the server"
+    # The outbox sends it from the table page; the page follows the table and lists it.
+    expect(a.page.locator(".table-hands li")).to_have_count(1, timeout=10_000)
+    expect(a.page.locator(".table-hands li")).to_contain_text(first)
+    assert (
+        a.page.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('scorekeeper:outbox:'))"
+        )
+        == []
+    )
+    a.page.context.close()
 
 
 # --- the card picker, as a scorer taps it (as tests/web/test_flow_browser.py does) ---------

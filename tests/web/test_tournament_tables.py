@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, Role, TournamentRound, TournamentTable
+from scorekeeper.models import Hand, TournamentRound, TournamentTable
 from scorekeeper.tournaments import service as tournaments
 from scorekeeper.tournaments import table_links
 
@@ -280,7 +281,7 @@ def test_cards_and_big_screen(app: Flask, client: FlaskClient, night: Night) -> 
     )
 
 
-def test_a_round_started_later_has_links_for_each_side(app: Flask, night: Night) -> None:
+def test_each_table_gets_a_link_for_each_side(app: Flask, night: Night) -> None:
     with app.app_context():
         rounds = db.session.query(TournamentRound).all()
         assert len(rounds) == 1
@@ -289,4 +290,22 @@ def test_a_round_started_later_has_links_for_each_side(app: Flask, night: Night)
             # Only the digest is stored, never the secret.
             for link in table.links:
                 assert table_links.token_of(link) not in (link.digest, link.salt)
-    assert Role.SCORER  # the director's role, used by the card routes
+
+
+def test_the_clock_runs_out_and_nobody_is_stopped(
+    app: Flask, client: FlaskClient, night: Night
+) -> None:
+    """Past the round's time the clock shows how far over it is; hands still go in."""
+    with app.app_context():
+        played = db.session.query(TournamentRound).one()
+        played.started_at = played.started_at - timedelta(minutes=95)
+        db.session.commit()
+    token = night.tables[1]["ns"]
+    page = client.get(f"/tables/{token}").get_data(as_text=True)
+    shown = re.search(r"data-round-clock-time>([^<]+)<", page)
+    assert shown is not None and shown.group(1).startswith("−65:"), shown
+    ends = int(re.search(r'data-ends-at="(\d+)"', page).group(1))  # type: ignore[union-attr]
+    now = int(re.search(r'data-server-now="(\d+)"', page).group(1))  # type: ignore[union-attr]
+    assert 65 * 60_000 <= now - ends < 66 * 60_000
+    saved = save_hand(client, token, hand_fields(night, 1, 0))
+    assert saved.status_code == 201

@@ -2,9 +2,36 @@
 hands, the live pages and the big screen, share links, the home page and the demo, and the
 JSON API's matches and hands. Every one goes through the match's front door
 (`scorekeeper.match`). Other features ask it how often live pages poll, a club's live
-revision and who asked to join."""
+revision and who asked to join; a tournament's table pages (no account) use its hand page
+with their own links (`HandLinks`), its live preview and polls, and its share links' QR
+codes and headers."""
 
+from scorekeeper.play.hand_forms import EntryLayout, HandForm
+from scorekeeper.play.hand_links import HandLinks
 from scorekeeper.play.live import POLL_EVERY_MS, club_revision
-from scorekeeper.play.sharing import join_requests
+from scorekeeper.play.live_answer import live_answer
+from scorekeeper.play.live_pages import conditional_json
+from scorekeeper.play.scoreboard import board
+from scorekeeper.play.share_pages import SHARED_HEADERS, qr_code
+from scorekeeper.play.sharing import club_for_link, dead_link, join_requests
+from scorekeeper.play.views import asks_for_json, hand_page, previewed_hand, refused_hand
 
-__all__ = ["POLL_EVERY_MS", "club_revision", "join_requests"]
+__all__ = [
+    "POLL_EVERY_MS",
+    "SHARED_HEADERS",
+    "EntryLayout",
+    "HandForm",
+    "HandLinks",
+    "asks_for_json",
+    "board",
+    "club_for_link",
+    "club_revision",
+    "conditional_json",
+    "dead_link",
+    "hand_page",
+    "join_requests",
+    "live_answer",
+    "previewed_hand",
+    "qr_code",
+    "refused_hand",
+]

@@ -21,10 +21,13 @@ from scorekeeper.accounts import me
 from scorekeeper.extensions import db
 from scorekeeper.models import Tournament
 from scorekeeper.numbers import is_row_id
-from scorekeeper.play import sharing
-from scorekeeper.play.live import POLL_EVERY_MS
-from scorekeeper.play.live_pages import conditional_json
-from scorekeeper.play.share_pages import SHARED_HEADERS
+from scorekeeper.play import (
+    POLL_EVERY_MS,
+    SHARED_HEADERS,
+    club_for_link,
+    conditional_json,
+    dead_link,
+)
 from scorekeeper.tournaments import service, table_links
 
 bp = Blueprint("tournament_live", __name__)
@@ -41,9 +44,9 @@ def _shared(tournament_id: int, club_share: str) -> Tournament:
         if is_row_id(tournament_id)
         else None
     )
-    club = sharing.club_for_link(found.club_id if found else -1, club_share)
+    club = club_for_link(found.club_id if found else -1, club_share)
     if found is None or found.club_id != club.id or club.importing:
-        raise sharing.dead_link()
+        raise dead_link()
     return found
 
 

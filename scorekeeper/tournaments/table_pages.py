@@ -45,14 +45,21 @@ from scorekeeper.extensions import db
 from scorekeeper.match import HandEntry
 from scorekeeper.models import Match, Role, TournamentTable
 from scorekeeper.numbers import whole_number
-from scorekeeper.play import views as hand_views
-from scorekeeper.play.hand_forms import EntryLayout, HandForm
-from scorekeeper.play.hand_links import HandLinks
-from scorekeeper.play.live import POLL_EVERY_MS
-from scorekeeper.play.live_answer import live_answer
-from scorekeeper.play.live_pages import conditional_json
-from scorekeeper.play.scoreboard import board
-from scorekeeper.play.share_pages import SHARED_HEADERS, qr_code
+from scorekeeper.play import (
+    POLL_EVERY_MS,
+    SHARED_HEADERS,
+    EntryLayout,
+    HandForm,
+    HandLinks,
+    asks_for_json,
+    board,
+    conditional_json,
+    hand_page,
+    live_answer,
+    previewed_hand,
+    qr_code,
+    refused_hand,
+)
 from scorekeeper.tournaments import service, table_links
 from scorekeeper.tournaments.table_links import TableAccess
 from scorekeeper.web.errors import handle_service_error
@@ -72,7 +79,7 @@ def _open_link(endpoint: str | None, values: dict[str, Any] | None) -> None:
 def _refused(error: ServiceError) -> ResponseReturnValue:
     """A refusal the phone's outbox and Save button can read (JSON when asked), else the
     app's page."""
-    if hand_views._asks_for_json() and request.method == "POST":
+    if asks_for_json() and request.method == "POST":
         db.session.rollback()
         return jsonify(saved=False, errors=[error.message], problems=[]), error.status
     return handle_service_error(error)
@@ -188,19 +195,19 @@ def new_hand(table_token: str) -> ResponseReturnValue:
     links = _links(table_token, access, None)
     layout = EntryLayout.of(match)
     if request.method == "GET":
-        return _shown(hand_views._hand_page(match, HandForm.blank(layout, match), links=links))
+        return _shown(hand_page(match, HandForm.blank(layout, match), links=links))
     form = HandForm.from_request(layout, request.form)
     entry = form.entry()
     if entry is None:
-        return _shown(hand_views._hand_page(match, form, status=400, links=links))
+        return _shown(hand_page(match, form, status=400, links=links))
     if "save" not in request.form:
-        return _shown(hand_views._previewed(match, form, entry, links=links))
+        return _shown(previewed_hand(match, form, entry, links=links))
     try:
         hand, new = matches.record_hand(match, None, entry, form.reason, form.key)
     except ServiceError as error:
-        return _shown(hand_views._refused(match, form, error, links=links))
+        return _shown(refused_hand(match, form, error, links=links))
     table_links.wrote(access.table.id, access.side)
-    if hand_views._asks_for_json():
+    if asks_for_json():
         return _saved(table_token, hand.number, 201 if new else 200)
     return redirect(url_for(".table_page", table_token=table_token))
 
@@ -217,20 +224,20 @@ def edit_hand(table_token: str, number: int) -> ResponseReturnValue:
         form = HandForm.from_entry(layout, HandEntry.from_json(hand.entry))
         form.version, form.reason = str(hand.version), hand.accepted_reason or ""
         saved = matches.shown(match, hand.result, hand.entry, layout.view.totals)
-        return _shown(hand_views._hand_page(match, form, number=number, preview=saved, links=links))
+        return _shown(hand_page(match, form, number=number, preview=saved, links=links))
     form = HandForm.from_request(layout, request.form)
     entry = form.entry()
     if entry is None:
-        return _shown(hand_views._hand_page(match, form, number=number, status=400, links=links))
+        return _shown(hand_page(match, form, number=number, status=400, links=links))
     if "save" not in request.form:
-        return _shown(hand_views._previewed(match, form, entry, number, links=links))
+        return _shown(previewed_hand(match, form, entry, number, links=links))
     try:
         version = whole_number(form.version) or -1
         matches.edit_hand(match, number, None, entry, version, form.reason)
     except ServiceError as error:
-        return _shown(hand_views._refused(match, form, error, number, links=links))
+        return _shown(refused_hand(match, form, error, number, links=links))
     table_links.wrote(access.table.id, access.side)
-    if hand_views._asks_for_json():
+    if asks_for_json():
         return _saved(table_token, number, 200)
     return redirect(url_for(".table_page", table_token=table_token))
 

@@ -21,7 +21,9 @@ from scorekeeper.records import season_pages as seasons
 from scorekeeper.referee import api
 from scorekeeper.referee import views as referee_pages
 from scorekeeper.tournaments import api as api_tournaments
+from scorekeeper.tournaments import live_pages as tournament_live
 from scorekeeper.tournaments import pages as tournament_pages
+from scorekeeper.tournaments import table_pages as tournament_tables
 from scorekeeper.web import (
     errors,
     guards,
@@ -73,6 +75,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(live.bp)  # what live pages poll, and the club's big screen
     app.register_blueprint(share.bp)  # read-only share links, their QR codes, join requests
     app.register_blueprint(tournament_pages.bp)  # the director's console, setup and ranking
+    app.register_blueprint(tournament_tables.bp)  # a table's phones (its links), table cards
+    app.register_blueprint(tournament_live.bp)  # a tournament's big screen
     # The JSON API is stateless and called by scripts without a session, so a CSRF token
     # cannot protect it; forms on the HTML pages keep their protection.
     csrf.exempt(api.bp)

@@ -656,9 +656,37 @@ class TournamentTable(Model):
         sa.ForeignKey("match.id", ondelete="SET NULL"), index=True
     )
     confirmed: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+    # Who countersigned the result: "ns" or "ew" (through its table link) or "director".
+    confirmed_by: Mapped[str | None] = mapped_column(sa.String(10))
+    confirmed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    # The side whose table link saved or corrected a hand last ("ns" or "ew"); None when
+    # a member wrote it on the match's own pages. The other side countersigns.
+    last_side: Mapped[str | None] = mapped_column(sa.String(2))
 
     round: Mapped[TournamentRound] = relationship(back_populates="tables")
     match: Mapped[Match | None] = relationship()
+    links: Mapped[list[TournamentTableLink]] = relationship(
+        back_populates="table", cascade="all, delete-orphan", order_by="TournamentTableLink.id"
+    )
+
+
+class TournamentTableLink(Model):
+    """A side's scorer link to its table (no account): it opens that table's match for hand
+    entry while its round is open. As for share links only the SHA-256 digest of the secret
+    is stored; the secret itself is derived from the app's secret key and `salt`
+    (tournaments.table_links), so the director can print the table card again."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("tournament_table.id", ondelete="CASCADE"), index=True
+    )
+    side: Mapped[str] = mapped_column(sa.String(2))  # "ns" or "ew"
+    salt: Mapped[str] = mapped_column(sa.String(32))
+    digest: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    withdrawn_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+    table: Mapped[TournamentTable] = relationship(back_populates="links")
 
 
 class TournamentBye(Model):

@@ -21,6 +21,7 @@ from scorekeeper.match import HandEntry, HandRefused, ScoredHand
 from scorekeeper.models import Match, Role
 from scorekeeper.numbers import whole_number
 from scorekeeper.play.hand_forms import EntryLayout, HandForm
+from scorekeeper.play.hand_links import HandLinks, member_links
 from scorekeeper.play.hand_refusals import Refusal, refusal
 from scorekeeper.play.live import POLL_EVERY_MS, match_revision
 from scorekeeper.play.live_answer import live_answer, live_words, totals_title
@@ -130,19 +131,19 @@ def new_hand(match_id: int) -> ResponseReturnValue:
     match = _members_match(match_id, Role.SCORER)
     layout = EntryLayout.of(match)
     if request.method == "GET":
-        return _hand_page(match, HandForm.blank(layout, match))
+        return hand_page(match, HandForm.blank(layout, match))
     form = HandForm.from_request(layout, request.form)
     entry = form.entry()
     if entry is None:
-        return _hand_page(match, form, status=400)
+        return hand_page(match, form, status=400)
     if "save" not in request.form:
-        return _previewed(match, form, entry)
+        return previewed_hand(match, form, entry)
     try:
         hand, new = matches.record_hand(match, me(), entry, form.reason, form.key)
     except ServiceError as error:
-        return _refused(match, form, error)
+        return refused_hand(match, form, error)
     flash(_("Hand %(number)d saved.", number=hand.number))
-    if _asks_for_json():
+    if asks_for_json():
         return _saved(match_id, hand.number, 201 if new else 200)
     return redirect(url_for(".scoreboard", match_id=match_id))
 
@@ -157,20 +158,20 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
         form = HandForm.from_entry(layout, HandEntry.from_json(hand.entry))
         form.version, form.reason = str(hand.version), hand.accepted_reason or ""
         saved = matches.shown(match, hand.result, hand.entry, layout.view.totals)
-        return _hand_page(match, form, number=number, preview=saved)
+        return hand_page(match, form, number=number, preview=saved)
     form = HandForm.from_request(layout, request.form)
     entry = form.entry()
     if entry is None:
-        return _hand_page(match, form, number=number, status=400)
+        return hand_page(match, form, number=number, status=400)
     if "save" not in request.form:
-        return _previewed(match, form, entry, number)
+        return previewed_hand(match, form, entry, number)
     try:
         version = whole_number(form.version) or -1
         matches.edit_hand(match, number, me(), entry, version, form.reason)
     except ServiceError as error:
-        return _refused(match, form, error, number)
+        return refused_hand(match, form, error, number)
     flash(_("Hand %(number)d corrected.", number=number))
-    if _asks_for_json():
+    if asks_for_json():
         return _saved(match_id, number, 200)
     return redirect(url_for(".scoreboard", match_id=match_id))
 
@@ -243,7 +244,7 @@ def hand_history(match_id: int, number: int) -> ResponseReturnValue:
 # Without it, HTML exactly as ever: the form works without JavaScript.
 
 
-def _asks_for_json() -> bool:
+def asks_for_json() -> bool:
     accept = request.accept_mimetypes
     return accept.best_match(["text/html", "application/json"]) == "application/json"
 
@@ -284,20 +285,34 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
     )
 
 
-def _previewed(
-    match: Match, form: HandForm, entry: HandEntry, number: int | None = None
+def previewed_hand(
+    match: Match,
+    form: HandForm,
+    entry: HandEntry,
+    number: int | None = None,
+    links: HandLinks | None = None,
 ) -> ResponseReturnValue:
     try:
         previewed = matches.preview(match, entry, number, before=form.layout.view.totals)
     except ServiceError as error:
-        return _refused(match, form, error, number)
-    return _hand_page(
-        match, form, number=number, preview=previewed.hand, previewed=True, totals=previewed.totals
+        return refused_hand(match, form, error, number, links)
+    return hand_page(
+        match,
+        form,
+        number=number,
+        preview=previewed.hand,
+        previewed=True,
+        totals=previewed.totals,
+        links=links,
     )
 
 
-def _refused(
-    match: Match, form: HandForm, error: ServiceError, number: int | None = None
+def refused_hand(
+    match: Match,
+    form: HandForm,
+    error: ServiceError,
+    number: int | None = None,
+    links: HandLinks | None = None,
 ) -> ResponseReturnValue:
     """Nothing was saved: show the form again with the reason, and the score it would give."""
     db.session.rollback()
@@ -307,7 +322,7 @@ def _refused(
         view = form.layout.view
         totals = matches.totals_after(match, view.setup, view.totals, preview)
     form.errors.append(error.message)
-    return _hand_page(
+    return hand_page(
         match,
         form,
         number=number,
@@ -315,10 +330,11 @@ def _refused(
         previewed=True,
         status=error.status,
         totals=totals,
+        links=links,
     )
 
 
-def _hand_page(
+def hand_page(
     match: Match,
     form: HandForm,
     number: int | None = None,
@@ -326,13 +342,15 @@ def _hand_page(
     previewed: bool = False,
     status: int = 200,
     totals: list[tuple[str, Any]] | None = None,
+    links: HandLinks | None = None,
 ) -> ResponseReturnValue:
-    if _asks_for_json() and request.method == "POST":
+    if asks_for_json() and request.method == "POST":
         return _not_saved(form, status, preview)
     layout = form.layout.for_page(match)
     page = render_template(
         "play/hand.html",
         match=match,
+        links=links or member_links(match, number),
         form=form,
         layout=layout,
         number=number,

@@ -5,6 +5,8 @@ same login, CSRF and body rules as the matches' endpoints (play.api).
 * ``POST /api/v1/tournaments/<id>/rounds``: draw and start the next round → its tables
   (each an ordinary match: hands go in through ``POST /api/v1/matches/<match>/hands``);
 * ``POST /api/v1/tournaments/<id>/rounds/<n>/close``: close a round whose tables are done;
+* ``POST /api/v1/tournaments/<id>/rounds/<n>/tables/<t>/confirm``: the director
+  countersigns a finished table's result (its other side would, on its own phone);
 * ``GET /api/v1/tournaments/<id>``: the setup (``rounds`` is how many it has), the entries,
   every round drawn so far (``rounds_drawn``) with its tables' MP, VP and status, and the
   penalties;
@@ -23,12 +25,12 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper import clubs
 from scorekeeper.accounts import api_login_required, me
-from scorekeeper.errors import Invalid
+from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import csrf
 from scorekeeper.models import Role, Tournament, TournamentRound, as_utc
 from scorekeeper.quote import show
 from scorekeeper.rules.variants import options_from_json
-from scorekeeper.tournaments import service
+from scorekeeper.tournaments import service, table_links
 from scorekeeper.web.gettext import gettext as _
 from scorekeeper.web.json_body import created, object_body
 
@@ -111,6 +113,27 @@ def close_round(tournament_id: int, number: int) -> Response:
     found = service.tournament_for(me(), tournament_id, Role.SCORER)
     closed = service.close_round(found, number)
     return jsonify(_round_json(closed))
+
+
+@bp.post("/tournaments/<int:tournament_id>/rounds/<int:number>/tables/<int:table>/confirm")
+def confirm_table(tournament_id: int, number: int, table: int) -> Response:
+    """The director countersigns a table's result in place of its other side."""
+    found = service.tournament_for(me(), tournament_id, Role.SCORER)
+    played = service.round_of(found, number)
+    seated = next((t for t in played.tables if t.number == table), None)
+    if seated is None:
+        raise NotFound(_("Round %(round)d has no table %(table)d.", round=number, table=table))
+    table_links.confirm_table(seated, table_links.DIRECTOR)
+    result = service.table_result(seated)
+    return jsonify(
+        {
+            "table": result.table,
+            "status": result.status,
+            "confirmed_by": seated.confirmed_by,
+            "ns_vp": result.ns_vp,
+            "ew_vp": result.ew_vp,
+        }
+    )
 
 
 @bp.get("/tournaments/<int:tournament_id>")

@@ -46,7 +46,7 @@ from scorekeeper.numbers import is_row_id
 from scorekeeper.quote import show
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.rules.variants import OptionError
-from scorekeeper.tournaments import movements, scales
+from scorekeeper.tournaments import movements, scales, table_links
 from scorekeeper.tournaments import standings as ranking
 from scorekeeper.tournaments.draws import Draw, Table
 from scorekeeper.web.gettext import gettext as _
@@ -516,11 +516,11 @@ def start_round(tournament: Tournament, user: User | None) -> TournamentRound:
             house_rules=tournament.house_rules,
             commit=False,
         )
-        new.tables.append(
-            TournamentTable(
-                number=table.table, ns_entry_id=ns.id, ew_entry_id=ew.id, match_id=started.id
-            )
+        seated = TournamentTable(
+            number=table.table, ns_entry_id=ns.id, ew_entry_id=ew.id, match_id=started.id
         )
+        table_links.add_links(seated)  # each side's scorer link, for the table card
+        new.tables.append(seated)
     if drawn.bye is not None:
         new.byes.append(TournamentBye(entry_id=drawn.bye, vp=tournament.bye_vp))
     db.session.commit()
@@ -536,6 +536,12 @@ def _draw_of(played: TournamentRound) -> Draw:
         tuple(Table(t.number, t.ns_entry_id, t.ew_entry_id) for t in played.tables),
         played.byes[0].entry_id if played.byes else None,
     )
+
+
+def confirm_table(table: TournamentTable, by: str) -> TournamentTable:
+    """Countersign a finished table's result: by "ns" or "ew" (the side that did not enter
+    the last hand, through its own link) or by "director" (table_links.confirm_table)."""
+    return table_links.confirm_table(table, by)
 
 
 def round_of(tournament: Tournament, number: int) -> TournamentRound:

@@ -92,6 +92,22 @@ def hand_form(path: str, save: bool = True) -> Ask:
     return ask
 
 
+def table_hand_form(new: bool, save: bool = True) -> Ask:
+    """Hand 1 of the world's tournament table 1 as its link's correction form shows it:
+    sent as a new hand, or as the correction; saved, or only previewed."""
+
+    def ask(world: World, owner: FlaskClient) -> dict[str, Any]:
+        page = owner.get(f"/tables/{world.table_link}/hands/1/edit").get_data(as_text=True)
+        data = form_of(page, "hand-form")
+        if new:
+            data.poplist("version")
+        if save:
+            data["save"] = "1"
+        return {"data": data}
+
+    return ask
+
+
 def new_match_form(world: World, owner: FlaskClient) -> dict[str, Any]:
     page = owner.get(f"/clubs/{world.club}/matches/new?preset=pagat&format=4p")
     data = form_of(page.get_data(as_text=True), "new-match")
@@ -378,6 +394,37 @@ TABLE: dict[tuple[str, str], Route] = {
     ("GET", "tournament_pages.ranking"): Route(member(200)),
     ("GET", "tournament_pages.ranking_csv"): Route(member(200)),
     ("GET", "tournament_pages.ranking_json"): Route(member(200)),
+    ("POST", "api_tournaments.confirm_table"): Route(scorer(200), changes=WRITERS),
+    # A table's scorer link (no account): whoever holds it enters and corrects its own
+    # match's hands and countersigns, whoever they are signed in as. The world's table 1 has
+    # played its one deal: a new hand is refused (the match is over), a correction goes in,
+    # and either side may confirm (a member entered the hand, not a side's phone).
+    ("GET", "tournament_tables.table_page"): Route(public(200)),
+    ("GET", "tournament_tables.table_json"): Route(public(200)),
+    ("POST", "tournament_tables.confirm"): Route(public(302), changes=ROLES),
+    ("GET", "tournament_tables.new_hand"): Route(public(200)),
+    ("POST", "tournament_tables.new_hand"): Route(
+        public(409), table_hand_form(new=True), why="the table's one deal is in"
+    ),
+    ("GET", "tournament_tables.edit_hand"): Route(public(200)),
+    ("POST", "tournament_tables.edit_hand"): Route(
+        public(302), table_hand_form(new=False), changes=ROLES
+    ),
+    ("POST", "tournament_tables.preview_new_hand"): Route(
+        public(200), table_hand_form(new=True, save=False)
+    ),
+    ("POST", "tournament_tables.preview_hand"): Route(
+        public(200), table_hand_form(new=False, save=False)
+    ),
+    # The table cards hold the links' secrets: the director's (owner and scorers) only.
+    ("GET", "tournament_tables.table_card"): Route(scorer(200)),
+    ("GET", "tournament_tables.round_cards"): Route(scorer(200)),
+    ("POST", "tournament_tables.withdraw_link"): Route(scorer(302), changes=WRITERS),
+    # The tournament's big screen: members, or the club's big-screen share link.
+    ("GET", "tournament_live.big_screen"): Route(member(200)),
+    ("GET", "tournament_live.live_json"): Route(member(200)),
+    ("GET", "tournament_live.shared_screen"): Route(public(200)),
+    ("GET", "tournament_live.shared_json"): Route(public(200)),
     # Seasons: everyone in the club reads them; only the owner shapes them.
     ("GET", "seasons.index"): Route(member(200)),
     ("GET", "seasons.show"): Route(member(200)),

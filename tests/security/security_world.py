@@ -36,6 +36,7 @@ from scorekeeper.play import sharing
 from scorekeeper.play.engine_files import engine_zip, runtime_version
 from scorekeeper.records import seasons
 from scorekeeper.tournaments import service as tournaments
+from scorekeeper.tournaments import table_links
 
 PASSWORD = "correct horse"
 # One hash for every person of the world, made as the test apps make theirs (cheaply: see
@@ -77,6 +78,7 @@ class World:
     club_share_id: int
     join_request: int  # someone outside the club asking to join it
     tournament: int  # four singles; round 1 open, both its tables finished
+    table_link: str  # the working scorer link of table 1's NS side, round 1 (no account)
 
     def url_values(self) -> dict[str, object]:
         """A real object for every URL parameter the app uses, seen from the home club."""
@@ -101,6 +103,11 @@ class World:
             "screen_link_id": self.club_share_id,
             "request_id": self.join_request,
             "tournament_id": self.tournament,
+            "table_token": self.table_link,
+            "round_number": 1,
+            "table_number": 1,
+            "table": 1,
+            "side": "ew",
         }
 
 
@@ -145,7 +152,7 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
         db.session.add(joiner)
         db.session.commit()
         sharing.ask_to_join(joiner, home)
-        tournament = _tournament(
+        tournament, table_link = _tournament(
             home, users["owner"], [players[n] for n in ("Ann", "Bob", "Cy", "Di")]
         )
         return World(
@@ -169,6 +176,7 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
             club_share_id=club_share_id,
             join_request=sharing.join_requests(home)[0].id,
             tournament=tournament,
+            table_link=table_link,
         )
 
 
@@ -192,9 +200,10 @@ def _match(club: Any, user: User, text: Callable[[str], str], seats: list[int]) 
     return matches.create_match(club, user, "pagat", "4p", teams)
 
 
-def _tournament(club: Any, user: User, singles: list[int]) -> int:
+def _tournament(club: Any, user: User, singles: list[int]) -> tuple[int, str]:
     """A round robin of four singles, one deal a round: round 1 started, and each of its two
-    tables played its deal (so it may be closed; the next round may not start yet)."""
+    tables played its deal (so it may be closed; the next round may not start yet); with
+    the secret of table 1's NS scorer link."""
     setup = tournaments.Setup(
         name="Club night",
         variant="pagat",
@@ -210,7 +219,9 @@ def _tournament(club: Any, user: User, singles: list[int]) -> int:
         entries=[{"name": None, "players": [p]} for p in singles],
     )
     made = tournaments.create_tournament(club, user, setup)
-    for table in tournaments.start_round(made, user).tables:
+    started = tournaments.start_round(made, user)
+    link = table_links.token_of(table_links.working_links(started.tables[0])["ns"])
+    for table in started.tables:
         match = table.match
         assert match is not None
         kozi, first, second = PAGAT_HANDS[0]
@@ -222,7 +233,7 @@ def _tournament(club: Any, user: User, singles: list[int]) -> int:
             ],
         }
         matches.record_hand(match, user, typed(match, hand))
-    return made.id
+    return made.id, link
 
 
 def _named(hand: dict[str, Any], text: Callable[[str], str]) -> dict[str, Any]:

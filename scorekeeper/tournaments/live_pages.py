@@ -1,0 +1,128 @@
+"""A tournament's big screen (`/tournaments/<id>/live`): the round, its clock, every table's
+state, where each entry sits, and the ranking, read across a room at 1920×1080.
+
+Members open it signed in; the club's big-screen share link (play.sharing, made on the
+club's share page) opens it too, for the television that signs in as nobody. It polls a
+small JSON view with `If-None-Match` every two seconds (static/js/live.js): the answer is an
+empty 304 until a table, a round or the ranking changes (table_links.revision), and only then
+does the screen fetch itself again and swap what changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Blueprint, current_app, render_template, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import login_required
+
+from scorekeeper.accounts import me
+from scorekeeper.extensions import db
+from scorekeeper.models import Tournament
+from scorekeeper.numbers import is_row_id
+from scorekeeper.play import (
+    POLL_EVERY_MS,
+    SHARED_HEADERS,
+    club_for_link,
+    conditional_json,
+    dead_link,
+)
+from scorekeeper.tournaments import service, table_links
+
+bp = Blueprint("tournament_live", __name__)
+
+
+def _shared(tournament_id: int, club_share: str) -> Tournament:
+    """The tournament a working big-screen link of its club opens; else 404."""
+    found = (
+        db.session.scalars(
+            sa.select(Tournament)
+            .where(Tournament.id == tournament_id)
+            .options(*service._EVERYTHING)
+        ).one_or_none()
+        if is_row_id(tournament_id)
+        else None
+    )
+    club = club_for_link(found.club_id if found else -1, club_share)
+    if found is None or found.club_id != club.id or club.importing:
+        raise dead_link()
+    return found
+
+
+def screen(tournament: Tournament) -> dict[str, Any]:
+    """What the big screen shows, as the template reads it."""
+    names = {e.id: e.name for e in tournament.entries}
+    rounds = list(tournament.round_rows)
+    current = rounds[-1] if rounds else None
+    scale = service.scale_of(tournament)
+    tables = []
+    if current is not None:
+        for table in current.tables:
+            state = service.table_result(table, scale)
+            tables.append(
+                {"state": state, "ns": names[table.ns_entry_id], "ew": names[table.ew_entry_id]}
+            )
+    bye = names[current.byes[0].entry_id] if current is not None and current.byes else None
+    standings = [
+        {"standing": s, "name": names.get(s.entry, "?")} for s in service.standings_of(tournament)
+    ]
+    return {
+        "tournament": tournament,
+        "round": current,
+        "tables": tables,
+        "bye": bye,
+        "standings": standings,
+        "clock": table_links.clock_of(tournament, current),
+        "rounds_left": tournament.rounds - len(rounds),
+    }
+
+
+def _page(tournament: Tournament, poll: str, shared: bool) -> ResponseReturnValue:
+    page = render_template(
+        "tournaments/live.html",
+        live_url=poll,
+        live_etag=table_links.revision(tournament.id),
+        live_every=POLL_EVERY_MS,
+        shared=shared,
+        **screen(tournament),
+    )
+    return page, 200, SHARED_HEADERS if shared else {"Cache-Control": "no-store"}
+
+
+def _poll(tournament: Tournament) -> ResponseReturnValue:
+    def build() -> str:
+        rounds = tournament.round_rows
+        shown = {
+            "tournament": tournament.id,
+            "round": rounds[-1].number if rounds else None,
+            "status": rounds[-1].status if rounds else None,
+        }
+        return str(current_app.json.dumps(shown))
+
+    return conditional_json(table_links.revision(tournament.id), build)
+
+
+@bp.get("/tournaments/<int:tournament_id>/live")
+@login_required
+def big_screen(tournament_id: int) -> ResponseReturnValue:
+    tournament = service.tournament_for(me(), tournament_id)
+    return _page(tournament, url_for(".live_json", tournament_id=tournament.id), shared=False)
+
+
+@bp.get("/tournaments/<int:tournament_id>/live.json")
+@login_required
+def live_json(tournament_id: int) -> ResponseReturnValue:
+    return _poll(service.tournament_for(me(), tournament_id))
+
+
+@bp.get("/tournaments/<int:tournament_id>/live/<club_share>")
+def shared_screen(tournament_id: int, club_share: str) -> ResponseReturnValue:
+    tournament = _shared(tournament_id, club_share)
+    poll = url_for(".shared_json", tournament_id=tournament.id, club_share=club_share)
+    return _page(tournament, poll, shared=True)
+
+
+@bp.get("/tournaments/<int:tournament_id>/live/<club_share>/live.json")
+def shared_json(tournament_id: int, club_share: str) -> ResponseReturnValue:
+    return _poll(_shared(tournament_id, club_share))

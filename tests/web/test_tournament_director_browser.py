@@ -160,6 +160,15 @@ def test_the_ranking_prints_as_a_clean_table(
         sign_in(page, app, live_server)
         page.goto(f"{live_server}/tournaments/{tournament_id}/ranking")
         expect(page.locator("#ranking")).to_contain_text("Slow play at table 1")
+        # On a phone the played ranking is cards: nothing scrolls sideways, not even in its box.
+        page.set_viewport_size(PHONE)
+        expect(page.locator("#ranking thead")).to_have_css("position", "absolute")
+        assert page.evaluate(
+            """() => [document.documentElement, document.querySelector(".ranking-scroll")]
+                .every(e => e.scrollWidth <= e.clientWidth)"""
+        ), "the ranking scrolls sideways on a phone"
+        page.screenshot(path=screenshots / "issue20-ranking-phone-played.png", full_page=True)
+        page.set_viewport_size(LAPTOP)
         page.emulate_media(media="print")
         expect(page.locator(".site-header")).to_be_hidden()
         expect(page.locator(".site-footer")).to_be_hidden()

@@ -149,6 +149,7 @@ class Record:
     tables: list[Table] = field(default_factory=list)
     byes: list[tuple[int, int]] = field(default_factory=list)  # (round, entry)
     decided_by: Counter[str] = field(default_factory=Counter)
+    order: list[int] = field(default_factory=list)  # the last ranking's entries, best first
 
 
 def ranking(record: Record) -> list[tuple[int, int, int, int, int]]:
@@ -210,6 +211,7 @@ def ranking(record: Record) -> list[tuple[int, int, int, int, int]]:
                 criterion = next(n for n in (1, 2, 3) if above[n] != key(entry)[n])
                 record.decided_by[("", "mp difference", "meetings", "mp scored")[criterion]] += 1
         ranked.append((rank, entry, vp[entry], mp_for[entry], mp_against[entry]))
+    record.order = [entry for _rank, entry, *_totals in ranked]
     return ranked
 
 
@@ -342,6 +344,17 @@ def random_deals(seed: int, count: int, lefts: Iterable[str]) -> Callable[[int, 
 TIE_BREAKS = {"mp difference", "meetings", "mp scored", "shared"}
 
 
+def danish_pairs(order: list[int], earlier: list[Table], drawn: dict[str, Any]) -> bool:
+    """tournaments.md §4: a Danish round after the first pairs 1st v 2nd, 3rd v 4th … of the
+    ranking before it. Where that pairing has no rematch, modified Danish must draw exactly it;
+    says whether it could be checked (else the no-rematch checks of the night cover it)."""
+    wanted = {frozenset(order[n : n + 2]) for n in range(0, len(order), 2)}
+    if wanted & {frozenset((t.ns, t.ew)) for t in earlier}:
+        return False
+    assert {frozenset((t["ns"], t["ew"])) for t in drawn["tables"]} == wanted
+    return True
+
+
 def meetings_of(tables: list[Table]) -> Counter[frozenset[int]]:
     return Counter(frozenset((t.ns, t.ew)) for t in tables)
 
@@ -352,9 +365,13 @@ def meetings_of(tables: list[Table]) -> Counter[frozenset[int]]:
 def test_24_pairs_five_rounds_of_modified_danish_on_a_biriba_scale(night: Night) -> None:
     tid, names, entries = set_up(night, 24, 2, "danish", 5, 3, BIRIBA_SCALE)
     record = Record(BIRIBA_SCALE, 12, entries)
+    checked = 0
     for _ in range(5):
+        order, earlier = list(record.order), list(record.tables)
         drawn = play_round(night, tid, record, names, random_deals(24, 3, ["", "KD"]), 2)
         assert len(drawn["tables"]) == 12 and drawn["bye"] is None
+        checked += drawn["number"] > 1 and danish_pairs(order, earlier, drawn)
+    assert checked >= 1
     # Modified Danish avoids a rematch wherever one can be avoided: here always.
     assert max(meetings_of(record.tables).values()) == 1
     assert Counter(e for t in record.tables for e in (t.ns, t.ew)) == dict.fromkeys(entries, 5)
@@ -377,9 +394,13 @@ def test_9_pairs_round_robin_with_a_bye_each_round(night: Night) -> None:
 def test_16_singles_modified_danish(night: Night) -> None:
     tid, names, entries = set_up(night, 16, 1, "danish", 5, 1, "burraco-3-deals")
     record = Record(BURRACO_3_DEALS, 12, entries)
+    checked = 0
     for _ in range(5):
+        order, earlier = list(record.order), list(record.tables)
         drawn = play_round(night, tid, record, names, random_deals(16, 1, ["", "4D", "KD"]), 1)
         assert len(drawn["tables"]) == 8 and drawn["bye"] is None
+        checked += drawn["number"] > 1 and danish_pairs(order, earlier, drawn)
+    assert checked >= 1
     assert max(meetings_of(record.tables).values()) == 1
     assert set(record.decided_by) == TIE_BREAKS, record.decided_by
 

@@ -155,22 +155,8 @@ def standings(tournament_id: int) -> Response:
     names = {e.id: e.name for e in found.entries}
     return jsonify(
         {
-            "rounds_played": sum(1 for r in found.round_rows if r.status == service.CLOSED),
-            "standings": [
-                {
-                    "rank": s.rank,
-                    "entry": s.entry,
-                    "name": names[s.entry],
-                    "vp": s.vp,
-                    "mp_for": s.mp_for,
-                    "mp_against": s.mp_against,
-                    "played": s.played,
-                    "byes": s.byes,
-                    "penalty_vp": s.penalty_vp,
-                    "penalty_mp": s.penalty_mp,
-                }
-                for s in service.standings_of(found)
-            ],
+            "rounds_played": service.rounds_played(found),
+            "standings": [service.standing_json(s, names) for s in service.standings_of(found)],
         }
     )
 

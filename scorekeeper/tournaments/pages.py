@@ -400,7 +400,7 @@ def ranking(tournament_id: int) -> ResponseReturnValue:
         club=found.club,
         rows=rows,
         drawn=drawn,
-        closed=sum(1 for r in found.round_rows if r.status == service.CLOSED),
+        closed=service.rounds_played(found),
         refresh=RANKING_REFRESH if live else None,
         names={e.id: e.name for e in found.entries},
     )
@@ -416,19 +416,10 @@ def standings_json(tournament: Tournament, standings: list[Standing]) -> dict[st
     return {
         "tournament": tournament.id,
         "name": tournament.name,
-        "rounds_played": sum(1 for r in tournament.round_rows if r.status == service.CLOSED),
+        "rounds_played": service.rounds_played(tournament),
         "standings": [
             {
-                "rank": s.rank,
-                "entry": s.entry,
-                "name": names[s.entry],
-                "vp": s.vp,
-                "mp_for": s.mp_for,
-                "mp_against": s.mp_against,
-                "played": s.played,
-                "byes": s.byes,
-                "penalty_vp": s.penalty_vp,
-                "penalty_mp": s.penalty_mp,
+                **service.standing_json(s, names),
                 "penalties": [
                     {"round": p.round, "mp": p.mp, "vp": p.vp, "reason": p.reason}
                     for p in s.penalties

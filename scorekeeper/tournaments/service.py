@@ -686,6 +686,27 @@ def standings_of(tournament: Tournament) -> list[ranking.Standing]:
     return ranking.standings([e.id for e in tournament.entries], tables, byes, penalties)
 
 
+def rounds_played(tournament: Tournament) -> int:
+    """How many of the tournament's rounds are closed."""
+    return sum(1 for r in tournament.round_rows if r.status == CLOSED)
+
+
+def standing_json(standing: ranking.Standing, names: dict[int, str]) -> dict[str, Any]:
+    """One line of the ranking as the API answers it (the ranking's export adds to it)."""
+    return {
+        "rank": standing.rank,
+        "entry": standing.entry,
+        "name": names[standing.entry],
+        "vp": standing.vp,
+        "mp_for": standing.mp_for,
+        "mp_against": standing.mp_against,
+        "played": standing.played,
+        "byes": standing.byes,
+        "penalty_vp": standing.penalty_vp,
+        "penalty_mp": standing.penalty_mp,
+    }
+
+
 def penalty_json(penalty: TournamentPenalty) -> dict[str, Any]:
     return {
         "entry": penalty.entry_id,

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import fits_a_phone, from_elsewhere, record_requests, settled, shoot
+from playwright.sync_api import Browser, Page, expect
+from support.browser import fits_a_phone, from_elsewhere, record_requests, shoot
+from support.hand_taps import Meld, Side, enter_hand, spelled, tap_cards
 from support.static_names import plain
 
 # The phone offline is what this tests: its service worker stays (tests/conftest.py).
@@ -30,7 +30,6 @@ CLUB = "Friday Biriba"
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 SEATS = (("Ann", "Cat"), ("Bob", "Dan"))  # team A, team B; partners sit opposite
 TEAM_NAMES = ("Ann & Cat", "Bob & Dan")  # a team left unnamed is called by its players
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 # Words the pages say, in each language. Everything else in this test finds elements by ids,
 # names, data-* attributes and card codes, so the same steps drive both languages.
@@ -97,40 +96,6 @@ M2_H1_B = (6 * 10 + 15) + 200 + 100
 M2_H2_A = 55 + 400 + 100
 M2_H2_B = 15 - 10
 M2_TARGET = 500
-
-
-@dataclass
-class Meld:
-    """A meld as it is tapped: card codes, and `X-Y` for a run tapped by its two ends."""
-
-    taps: str
-    legal: bool = True
-    numbers: tuple[str, ...] = ()  # figures the live verdict must show (any language)
-
-
-@dataclass
-class Side:
-    melds: list[Meld] = field(default_factory=list)
-    hands: dict[str, str] = field(default_factory=dict)  # player → cards tapped, as above
-    went_out: bool = False
-    biribaki: bool = False
-
-
-def spelled(taps: str) -> str:
-    """What the picker writes for these taps: 5S-JS → 5S 6S 7S 8S 9S 10S JS (the ace is high
-    when it ends a run)."""
-    codes: list[str] = []
-    for token in taps.split():
-        if "-" not in token:
-            codes.append(token)
-            continue
-        first, last = token.split("-")
-        suit = first[-1]
-        low, high = RANKS.index(first[:-1]), RANKS.index(last[:-1])
-        if high == 0:
-            high = 13
-        codes += [RANKS[i % 13] + suit for i in range(low, high + 1)]
-    return " ".join(codes)
 
 
 # --- a person on a phone -----------------------------------------------------------------------
@@ -228,67 +193,6 @@ def start_match(me: Person, target: int | None = None) -> str:
     return urlsplit(page.url).path
 
 
-def tap_cards(page: Page, target: Locator, taps: str) -> None:
-    """Tap cards on the card picker into the focused field: `X-Y` as its two ends (the picker
-    fills in the run between), anything else one card a tap. Where the picker guessed a run or
-    a new meld that these taps do not mean (3H then 5H of a meld with a gap), ⌫ takes the guess
-    back in one tap, as a scorer would."""
-    picker = page.locator("[data-card-picker]")
-    expect(picker).to_be_visible()
-    for token in taps.split():
-        before = target.input_value().split()
-        for code in token.split("-"):
-            picker.locator(f"[data-card='{code}']").click()
-            settled(page)
-        wanted = " ".join(before + spelled(token).split())
-        if target.input_value() != wanted:
-            picker.locator("[data-picker-back]").click()  # the guess taken back
-        expect(target).to_have_value(wanted)
-
-
-def tap_meld(page: Page, side: int, row: int, meld: Meld) -> None:
-    """Fill a side's meld row with the picker: tap the first row, "Add meld" for the next."""
-    holder = page.locator(f"[data-side='{side}'] [data-meld-row]").nth(row)
-    field_ = holder.locator("input")
-    if holder.is_visible():
-        field_.click()
-    else:
-        page.locator(f"[data-side='{side}'] [data-add-meld]").click()
-    expect(field_).to_be_focused()
-    tap_cards(page, field_, meld.taps)
-    expect(field_).to_have_value(spelled(meld.taps))
-    verdict = holder.locator("[data-verdict]")
-    expect(verdict).to_have_class(re.compile(r"\bverdict-ok\b" if meld.legal else r"verdict-bad"))
-    for number in meld.numbers:
-        expect(verdict).to_contain_text(number)
-
-
-def tap_toggle(page: Page, side: int, name: str) -> None:
-    box = page.locator(f"input[name='s{side}-{name}']")
-    if not box.is_checked():  # "Went out" ticks the biribaki it implies: no second tap
-        page.locator("label.toggle", has=box).click()
-    expect(box).to_be_checked()
-
-
-def enter_hand(me: Person, kozi: str, sides: list[Side]) -> None:
-    """On a hand page: kózi by one tap, then every side's melds, toggles and hands by picker."""
-    page = me.page
-    page.locator(f"label[for='kozi-{kozi}']").click()
-    expect(page.locator(f"#kozi-{kozi}")).to_be_checked()
-    for i, side in enumerate(sides):
-        for row, meld in enumerate(side.melds):
-            tap_meld(page, i, row, meld)
-        if side.went_out:
-            tap_toggle(page, i, "out")
-        if side.biribaki:
-            tap_toggle(page, i, "biribaki")
-        for name, taps in side.hands.items():
-            hand = page.locator(f"#p{me.player_ids[name]}-hand")
-            hand.click()
-            tap_cards(page, hand, taps)
-            expect(hand).to_have_value(spelled(taps))
-
-
 def save_hand(me: Person, totals: tuple[int, int], said: str = "hand saved") -> None:
     page = me.page
     page.locator("button[data-save]").click()
@@ -361,7 +265,12 @@ def enter_hand_with_a_bad_meld(me: Person) -> None:
     the scorer clears it, taps the run 3♥–5♥ and saves."""
     page = me.page
     bad = Meld("3H 5H 7H", legal=False, numbers=("4♥ 6♥",))  # the gap, named by its cards
-    enter_hand(me, "D", [Side(melds=[bad], hands={"Ann": "KC"}, biribaki=True), HAND_2_B])
+    enter_hand(
+        me.page,
+        me.player_ids,
+        "D",
+        [Side(melds=[bad], hands={"Ann": "KC"}, biribaki=True), HAND_2_B],
+    )
     first = page.locator("[data-side='0'] [data-meld-row]").first
     me.says("gap verdict")
     me.shoot("hand-2-bad-meld")
@@ -445,7 +354,7 @@ def test_acceptance_flow(phone: tuple[Person, list[str]], live_server: str) -> N
 
     # --- hand 1: the reference hand ------------------------------------------------------------
     open_new_hand(me, board)
-    enter_hand(me, "H", REFERENCE)
+    enter_hand(me.page, me.player_ids, "H", REFERENCE)
     me.says("run verdict")
     me.shoot("hand-1")
     save_hand(me, (H1_A, H1_B))
@@ -460,7 +369,7 @@ def test_acceptance_flow(phone: tuple[Person, list[str]], live_server: str) -> N
 
     # --- hand 3 --------------------------------------------------------------------------------
     open_new_hand(me, board)
-    enter_hand(me, "C", HAND_3)
+    enter_hand(me.page, me.player_ids, "C", HAND_3)
     me.shoot("hand-3")
     save_hand(me, (H1_A + H2_A + H3_A, H1_B + H2_B + H3_B))
     hand_scores(me, 3, (H3_A, H3_B))
@@ -481,12 +390,12 @@ def test_acceptance_flow(phone: tuple[Person, list[str]], live_server: str) -> N
     board = start_match(me, target=M2_TARGET)
     open_new_hand(me, board)
     kozi, sides = MATCH_2[0]
-    enter_hand(me, kozi, sides)
+    enter_hand(me.page, me.player_ids, kozi, sides)
     save_hand(me, (M2_H1_A, M2_H1_B))
     expect(page.locator(".result-won")).to_have_count(0)  # 375 is not above 500 yet
     open_new_hand(me, board)
     kozi, sides = MATCH_2[1]
-    enter_hand(me, kozi, sides)
+    enter_hand(me.page, me.player_ids, kozi, sides)
     save_hand(me, (M2_H1_A + M2_H2_A, M2_H1_B + M2_H2_B))
     assert M2_H1_A + M2_H2_A > M2_TARGET >= M2_H1_B + M2_H2_B
     winner = page.locator(".result-won")

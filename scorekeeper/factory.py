@@ -40,11 +40,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from scorekeeper.blueprints import register_blueprints
     from scorekeeper.records import stats
+    from scorekeeper.tournaments import directing
     from scorekeeper.web import url_ids
 
     url_ids.register(app)  # before any route is added: rules bind their converters then
 
     stats.follow_matches()  # the derived tables follow every write of a match's hands
+    directing.follow_matches()  # a corrected table's result is confirmed again
     register_blueprints(app)
     # Card symbols and Greek names read better as themselves than as \u escapes.
     if isinstance(app.json, DefaultJSONProvider):

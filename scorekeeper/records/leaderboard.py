@@ -26,6 +26,7 @@ from scorekeeper.models import (
     Season,
 )
 from scorekeeper.numbers import whole_number
+from scorekeeper.records.counted import counts
 from scorekeeper.records.rating_history import TREND_MATCHES
 from scorekeeper.records.seasons import season_in, season_on, seasons_of
 from scorekeeper.records.standings import DEFAULT_SORT, SORTS, PlayerRow, rank_rows
@@ -180,8 +181,8 @@ def _days(season: Season) -> tuple[datetime, datetime]:
 
 
 def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:
-    """Every player's sums over the club's finished matches in `season` (None: all time),
-    with their stored rating there; unsorted and unranked."""
+    """Every player's sums over the club's finished matches in `season` (None: all time)
+    that count (records.counted), with their stored rating there; unsorted and unranked."""
     if season is None:
         total = PlayerTotal
         query: sa.Select[Any] = sa.select(
@@ -194,6 +195,7 @@ def stored_rows(club: Club, season: Season | None) -> list[PlayerRow]:
             [stat.player_id, stat.won, *(getattr(stat, name) for name in SUMMED)],
             season,
             stat.finished.is_(True),
+            counts(stat.match_id),
         )
         query = sa.select(
             part.c.player_id,

@@ -24,6 +24,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy.orm import Session, aliased
 
 from scorekeeper.models import PlayerMatchStat, PlayerRating, RatingStep
+from scorekeeper.records.counted import counts
 
 #: Where a replay starts: a finished match's first-hand time and id (None: the beginning).
 Since = tuple[datetime, int] | None
@@ -92,7 +93,8 @@ def _finished_lines(session: Session, club_id: int, since: Since) -> Iterator[Se
             stat.competitor_total,
             stat.player_id,
         )
-        .where(stat.club_id == club_id, stat.finished.is_(True))
+        # A tournament's tables that do not count in the season are never rated.
+        .where(stat.club_id == club_id, stat.finished.is_(True), counts(stat.match_id))
         .order_by(stat.played_at, stat.match_id, stat.competitor_order, stat.seat)
     )
     if since is not None:

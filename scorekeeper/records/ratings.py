@@ -23,6 +23,7 @@ from openskill.models import PlackettLuce
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Player, RatingStep, Season
+from scorekeeper.records.counted import counted_matches
 from scorekeeper.records.seasons import first_hand_times, matches_in, played_order
 from scorekeeper.records.standings import finished
 
@@ -61,10 +62,11 @@ class Rating:
 
 def club_ratings(club: Club, season: Season | None = None) -> dict[int, Rating]:
     """Ratings from the club's finished matches (of `season` alone, or all time for None:
-    the stored ones, which equal `ratings(matches_in(club, None))`)."""
+    the stored ones, which equal `ratings(counted_matches(matches_in(club, None)))`); a
+    tournament's tables that do not count in the season are left out (records.counted)."""
     if season is None:
         return stored_ratings(club)
-    return ratings(matches_in(club, season))
+    return ratings(counted_matches(matches_in(club, season)))
 
 
 def stored_ratings(club: Club, player_ids: Collection[int] | None = None) -> dict[int, Rating]:

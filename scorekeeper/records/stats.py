@@ -57,6 +57,7 @@ from scorekeeper.models import (
     table_of,
 )
 from scorekeeper.records import rating_history
+from scorekeeper.records.counted import counts
 from scorekeeper.records.match_summary import (
     HandData,
     MatchSummary,
@@ -527,7 +528,8 @@ def sum_ratings(club_id: int) -> None:
 
 def _store_totals(session: Session, club_id: int, players: list[int] | None = None) -> None:
     """PlayerTotal of `players` (None: everyone in the club), summed anew from their
-    match summaries: a few dozen rows each, found by the player index."""
+    match summaries that count (records.counted): a few dozen rows each, found by the
+    player index."""
     stat, total = PlayerMatchStat, PlayerTotal
     if players is None:
         session.execute(sa.delete(total).where(total.club_id == club_id))
@@ -541,7 +543,7 @@ def _store_totals(session: Session, club_id: int, players: list[int] | None = No
             sa.func.sum(sa.case((stat.won.is_(True), 1), else_=0)),
             *(sa.func.sum(getattr(stat, name)) for name in SUMMED),
         )
-        .where(stat.club_id == club_id, stat.finished.is_(True))
+        .where(stat.club_id == club_id, stat.finished.is_(True), counts(stat.match_id))
         .group_by(stat.player_id, stat.club_id)
     )
     if players is not None:

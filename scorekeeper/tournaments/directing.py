@@ -1,6 +1,8 @@
 """What the director does during a tournament besides starting and closing rounds (issue 20,
 tournaments.md §5): give a penalty with its reason, withdraw an entry or add one between
-rounds, and confirm a finished table instead of the other entry.
+rounds, and confirm a finished table instead of the other entry. A correction of a confirmed
+table's hands (the director's, on the match's own pages) undoes its confirmation
+(`follow_matches`).
 
 Each refusal is the service's `Refused` (400) or `Busy` (409) with every sentence named, and
 nothing stored, as in `service`.
@@ -8,6 +10,9 @@ nothing stored, as in `service`.
 
 from __future__ import annotations
 
+import sqlalchemy as sa
+
+from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.locks import lock_row
 from scorekeeper.models import (
@@ -16,9 +21,10 @@ from scorekeeper.models import (
     TournamentEntryPlayer,
     TournamentPenalty,
     TournamentTable,
+    utcnow,
 )
 from scorekeeper.quote import show
-from scorekeeper.tournaments import movements, service
+from scorekeeper.tournaments import movements, service, table_links
 from scorekeeper.tournaments.service import Busy, Refused
 from scorekeeper.web.gettext import gettext as _
 
@@ -182,7 +188,31 @@ def confirm_table(tournament: Tournament, round_number: object, table_number: ob
             ]
         )
     table.confirmed = True
+    table.confirmed_by = table_links.DIRECTOR
+    table.confirmed_at = utcnow()
     db.session.commit()
+
+
+def _unconfirm(changes: matches.Changes) -> None:
+    """A hand of a table's match corrected or deleted: if the table's result was confirmed,
+    it is no longer, so the other entry (or the director) confirms the corrected result.
+    Runs in the write's own transaction (match.writes tells it before committing). A new
+    hand changes nothing here: a confirmed table's match is finished and takes none."""
+    if not changes.removed:
+        return
+    table = TournamentTable
+    db.session.execute(
+        sa.update(table)
+        .where(table.match_id == changes.match.id, table.confirmed.is_(True))
+        .values(confirmed=False, confirmed_by=None, confirmed_at=None)
+    )
+
+
+def follow_matches() -> None:
+    """Undo a table's confirmation whenever its match's hands are corrected, from now on.
+    Called by create_app; calling it again changes nothing."""
+    if _unconfirm not in matches.listeners:
+        matches.listeners.append(_unconfirm)
 
 
 def _table(tournament: Tournament, round_number: object, table_number: object) -> TournamentTable:

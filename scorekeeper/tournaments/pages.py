@@ -25,7 +25,15 @@ from scorekeeper import clubs
 from scorekeeper.accounts import me
 from scorekeeper.errors import Invalid, ServiceError
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Role, Tournament, TournamentRound, as_utc, utcnow
+from scorekeeper.models import (
+    Club,
+    Role,
+    Tournament,
+    TournamentPenalty,
+    TournamentRound,
+    as_utc,
+    utcnow,
+)
 from scorekeeper.numbers import row_id
 from scorekeeper.rules.i18n import tr
 from scorekeeper.rules.presets import PRESETS
@@ -148,6 +156,10 @@ class TableRow:
     ns: str
     ew: str
     late: bool
+    #: The penalties given to each entry for this round, shown beside its result (§2: never
+    #: silently folded in); the ranking counts them.
+    ns_penalties: list[TournamentPenalty]
+    ew_penalties: list[TournamentPenalty]
 
 
 @dataclass(frozen=True)
@@ -157,11 +169,16 @@ class RoundView:
     tables: list[TableRow]
     bye: str | None
     ends_at: str | None
+    bye_penalties: list[TournamentPenalty]
 
 
 def _rounds(tournament: Tournament) -> list[RoundView]:
     names = {e.id: e.name for e in tournament.entries}
     scale = service.scale_of(tournament)
+    fined: dict[tuple[int, int], list[TournamentPenalty]] = {}
+    for penalty in tournament.penalties:  # a whole tournament's penalty is no table's
+        if penalty.round_number is not None:
+            fined.setdefault((penalty.round_number, penalty.entry_id), []).append(penalty)
     now = utcnow()
     shown = []
     for played in tournament.round_rows:
@@ -171,15 +188,25 @@ def _rounds(tournament: Tournament) -> list[RoundView]:
         for table in played.tables:
             state = service.table_result(table, scale)
             late = is_open and ends is not None and now > ends and not state.finished
-            rows.append(TableRow(state, names[state.ns], names[state.ew], late))
-        bye = names[played.byes[0].entry_id] if played.byes else None
+            rows.append(
+                TableRow(
+                    state,
+                    names[state.ns],
+                    names[state.ew],
+                    late,
+                    fined.get((played.number, state.ns), []),
+                    fined.get((played.number, state.ew), []),
+                )
+            )
+        bye = played.byes[0].entry_id if played.byes else None
         shown.append(
             RoundView(
                 played.number,
                 is_open,
                 rows,
-                bye,
+                None if bye is None else names[bye],
                 None if ends is None else ends.strftime("%H:%M UTC"),
+                [] if bye is None else fined.get((played.number, bye), []),
             )
         )
     return shown

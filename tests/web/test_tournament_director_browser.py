@@ -177,3 +177,76 @@ def test_the_ranking_prints_as_a_clean_table(
         page.screenshot(path=screenshots / "issue20-ranking-print.png", full_page=True)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=lambda v: f"{v['width']}")
+def test_a_rounds_penalties_show_beside_the_table_results(
+    browser: Browser, app: Flask, live_server: str, club_id: int, screenshots: Path, size: Any
+) -> None:
+    """Five singles, round 1 played: a penalty in VP and one in MP beside table 1's result,
+    one beside the bye, each with its reason, on a laptop and on a phone."""
+    with app.app_context():
+        owner = accounts.find_user("eleni")
+        club = db.session.get(Club, club_id)
+        assert owner is not None and club is not None
+        ids = {p.name: p.id for p in club.players}
+        setup = tournaments.Setup(
+            name="Friday night",
+            variant="pagat",
+            options={},
+            format="2p",
+            movement="round-robin",
+            rounds=5,
+            deals_per_round=1,
+            vp_scale="win-draw-loss",
+            bye_vp=1,
+            round_minutes=None,
+            counts_in_season=True,
+            entries=[{"name": None, "players": [ids[n]]} for n in NAMES[:5]],
+        )
+        made = tournaments.create_tournament(club, owner, setup)
+        started = tournaments.start_round(made, owner)
+        for table in started.tables:
+            match = table.match
+            assert match is not None
+            kozi, first, second = PAGAT_HANDS[0]
+            sides = [{**side, "hands": side["hands"][:1]} for side in (first, second)]
+            hand = {
+                "kozi": kozi,
+                "teams": [{"name": t.name, **s} for t, s in zip(match.teams, sides, strict=True)],
+            }
+            matches.record_hand(match, owner, matches.read_hand(hand, matches.seating_of(match)))
+        one = started.tables[0]
+        bye = started.byes[0].entry_id
+        directing.add_penalty(
+            made, one.ew_entry_id, 1, 0, 1, "Slow play: the deal started ten minutes late"
+        )
+        directing.add_penalty(made, one.ns_entry_id, 1, 30, 0, "Wrong card shown")
+        directing.add_penalty(made, bye, 1, 0, 1, "Late for the draw")
+        directing.confirm_table(made, 1, 1)
+        tournament_id = made.id
+    context = browser.new_context(
+        viewport=size,
+        is_mobile=size is PHONE,
+        has_touch=size is PHONE,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    try:
+        sign_in(page, app, live_server)
+        page.goto(f"{live_server}/tournaments/{tournament_id}")
+        first = page.locator("#round-1 table.draw tbody tr").first
+        expect(first.locator(".penalty")).to_have_count(2)
+        expect(first.locator(".penalty").first).to_be_visible()
+        expect(first).to_contain_text("Wrong card shown")
+        expect(first).to_contain_text("ten minutes late")
+        expect(page.locator("#round-1 .bye .penalty")).to_contain_text("Late for the draw")
+        # Beside the result: under the VP, inside the table's row (its card on a phone).
+        result = first.locator("td").last.bounding_box()
+        penalty = first.locator(".penalty").first.bounding_box()
+        assert result is not None and penalty is not None
+        assert result["y"] <= penalty["y"] < result["y"] + result["height"]
+        name = f"issue20-console-penalties-{size['width']}x{size['height']}"
+        shoot(page, screenshots, name, check=partial(_fits, width=size["width"]))
+        page.locator("#round-1").screenshot(path=screenshots / f"{name}-round.png")
+    finally:
+        context.close()

@@ -46,6 +46,7 @@ def register_blueprints(app: Flask) -> None:
     # The page scripts' words, in the page's language (static/js reads them from data-words).
     app.add_template_global(words.script_words)
     app.add_template_global(words.picker_words)
+    app.add_template_global(words.dock_words)
     app.add_template_global(words.word_of)
     app.add_template_global(words.pot_of)
     app.jinja_env.globals["suit_faces"] = words.SUIT_FACES  # the card picker's suits

@@ -103,6 +103,18 @@ def picker_words() -> dict[str, str]:
     }
 
 
+def dock_words() -> dict[str, str]:
+    """What static/js/entry-dock.js says of its own steps: templates with %(name)s fields,
+    filled in by the script with the teams' names."""
+    return {
+        # The joined step's spoken name: the fact it enters, and where it goes next.
+        "out_next": _("%(team)s went out, then %(next)s"),
+        "out_left": _("%(team)s went out, then the cards left"),
+        # What it did, on the dock's status line; the page's toggle takes it back.
+        "out_done": _("%(team)s went out; untick “Went out” to take it back."),
+    }
+
+
 def deal_text(direction: Direction, order: Sequence[str]) -> str:
     """Which way the deal goes and whom it reaches, for checking "next to deal" at the table:
     "The deal passes to the right: Eleni → Kostas → Giorgos → Maria". Seats go clockwise, so

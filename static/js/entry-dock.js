@@ -12,9 +12,17 @@
  *   the field it goes to). In a meld the picker's set keys are steps too: its set key (+♠♦♣)
  *   in the place of "Add meld" while the meld holds one or two cards of a set, and while it
  *   holds one natural card its three-card set keys (+♠♦ +♠♣ +♦♣) in the places of the next
- *   team and the cards left. The field in use is kept just above the dock, with room under a
- *   meld for its card faces and verdict, and what belongs with it above (the team's "went
- *   out" when it is the first meld, the team's other cards-left fields) when that fits too.
+ *   team and the cards left. While no team has gone out, in a meld of a team with a "went out"
+ *   on the page, one step does that fact and the move after it: "‹team› went out ›" ticks the
+ *   team's toggle (as a tap on it would: what it implies, the draft, the preview) and moves
+ *   on, from a team before the last to the next team's first meld (in the place of the cards
+ *   left), from the last team to its cards left (in the place of the next team: going back
+ *   is rare). The set keys keep their places over it; once a team has gone out (by the step
+ *   or the toggle) the usual steps are back, and unticking the toggle brings it back. What it
+ *   did shows on the dock's status line, naming the team.
+ *   The field in use is kept just above the dock, with room under a meld for its card faces
+ *   and verdict, and what belongs with it above (the team's "went out" when it is the first
+ *   meld, the team's other cards-left fields) when that fits too.
  * - With the phone's own keyboard (⌨), the keys fold and the dock rides on top of that
  *   keyboard (the visual viewport), so the field, the steps and Save stay in sight.
  *
@@ -39,7 +47,11 @@
     meld: dock.querySelector("[data-dock-step='meld']"),
     team: dock.querySelector("[data-dock-step='team']"),
     left: dock.querySelector("[data-dock-step='left']"),
+    out: dock.querySelector("[data-dock-step='out']"),
   };
+  var WORDS = JSON.parse(dock.getAttribute("data-dock-words") || "{}");
+  var fill = window.scorekeeperHelpers.fill;
+  var outName = dock.querySelector("[data-dock-out-name]");
   // The picker's set key (card-picker.js), shown here as a step in the place of "Add meld".
   var suitsKey = picker && picker.querySelector("[data-picker-suits]");
   var suitsStep = dock.querySelector("[data-dock-step='suits']");
@@ -186,6 +198,50 @@
     return all[(all.indexOf(side) + 1) % all.length];
   }
 
+  function lastSide(side) {
+    var all = sides();
+    return all.indexOf(side) === all.length - 1;
+  }
+
+  /* A team's "went out" on the page (none where the variant has no such fact). */
+  function outBox(side) {
+    return side.querySelector(".toggles input[type=checkbox][name$='-out']");
+  }
+
+  function someoneOut() {
+    return sides().some(function (side) {
+      var box = outBox(side);
+      return Boolean(box) && box.checked;
+    });
+  }
+
+  /* "‹team› went out ›" while nobody has gone out and a meld of a team that can is in use:
+     the fact and the move on in one tap. In the place of the cards left for a team before
+     the last (its cards left come after the last team's melds), of the next team for the
+     last team (going back to an earlier team is rare). */
+  function showOut(meld, sets) {
+    var side = meld && !sets ? sideOf(current) : null;
+    var on = Boolean(steps.out) && Boolean(side) && Boolean(outBox(side)) && !someoneOut();
+    if (steps.out) {
+      steps.out.hidden = !on;
+    }
+    if (!on) {
+      return null;
+    }
+    var team = side.getAttribute("data-side-label") || "";
+    var last = lastSide(side);
+    if (outName) {
+      outName.textContent = team;
+    }
+    steps.out.setAttribute(
+      "aria-label",
+      last
+        ? fill(WORDS.out_left, { team: team })
+        : fill(WORDS.out_next, { team: team, next: nextSide(side).getAttribute("data-side-label") })
+    );
+    return last ? "team" : "left";
+  }
+
   /* A picker key as a step: its words (the suits in their colours) and its spoken name. */
   function asStep(step, key, on) {
     step.hidden = !on;
@@ -214,9 +270,10 @@
     setSteps.forEach(function (step, i) {
       asStep(step, setKeys[i], sets);
     });
+    var replaced = showOut(meld, sets);
     steps.meld.hidden = !stepsOn || on;
-    steps.team.hidden = !stepsOn || sides().length < 2 || sets;
-    steps.left.hidden = !stepsOn || sets;
+    steps.team.hidden = !stepsOn || sides().length < 2 || sets || replaced === "team";
+    steps.left.hidden = !stepsOn || sets || replaced === "left";
   }
 
   if (suitsKey && suitsStep) {
@@ -314,9 +371,39 @@
       var at = group.indexOf(current);
       go(at < 0 ? cardsLeft(side) : group[(at + 1) % group.length]);
     },
+    out: function (side) {
+      var box = outBox(side);
+      if (!box) {
+        return;
+      }
+      if (!box.checked) {
+        // As a tap on the toggle: its change goes to what it implies, the draft and the preview.
+        box.click();
+      }
+      if (lastSide(side)) {
+        go(cardsLeft(side));
+      } else {
+        emptyMeld(nextSide(side)); // its "Add meld" may be clicked: said after that click
+      }
+      say(fill(WORDS.out_done, { team: side.getAttribute("data-side-label") || "" }));
+    },
   };
 
+  // A team's "went out" ticked or unticked on the page: the joined step goes or comes back.
+  form.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.type === "checkbox" && /-out$/.test(box.name || "")) {
+      if (!box.checked) {
+        say(""); // taken back: what the step did no longer holds
+      }
+      showSuits();
+    }
+  });
+
   Object.keys(steps).forEach(function (name) {
+    if (!steps[name]) {
+      return;
+    }
     steps[name].addEventListener("click", function () {
       step[name](sideOf(current) || sides()[0]);
     });
@@ -404,20 +491,48 @@
     }).observe(dock);
   }
 
-  /* --- what the picker said: over the scores for a moment, then the scores again --------- */
+  /* --- what a shortcut did: over the scores for a moment, then the scores again ---------- */
 
+  // The picker's line (its shortcuts) and the dock's own (its joined step): one at a time.
   var status = picker && picker.querySelector("[data-picker-status]");
-  var statusTimer = null;
-  if (status && window.MutationObserver) {
+  var dockStatus = dock.querySelector("[data-dock-status]");
+
+  function fades(line, other) {
+    var timer = null;
     new window.MutationObserver(function () {
-      window.clearTimeout(statusTimer);
-      if (status.textContent) {
-        statusTimer = window.setTimeout(function () {
-          status.textContent = "";
+      window.clearTimeout(timer);
+      if (line.textContent) {
+        if (other) {
+          other.textContent = "";
+        }
+        timer = window.setTimeout(function () {
+          line.textContent = "";
         }, STATUS_MS);
       }
-    }).observe(status, { childList: true, characterData: true, subtree: true });
+    }).observe(line, { childList: true, characterData: true, subtree: true });
   }
+
+  if (window.MutationObserver) {
+    if (status) {
+      fades(status, dockStatus);
+    }
+    if (dockStatus) {
+      fades(dockStatus, status);
+    }
+  }
+
+  function say(text) {
+    if (dockStatus) {
+      dockStatus.textContent = text;
+    }
+  }
+
+  // The dock's line stays until the next tap (its own step's tap sets it, after the toggle's).
+  form.addEventListener("click", function (event) {
+    if (!(steps.out && steps.out.contains(event.target))) {
+      say("");
+    }
+  });
 
   /* --- the scores ------------------------------------------------------------------------ */
 

@@ -14,35 +14,10 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import fits_a_phone, settled, sign_in
+from support.dock import RUNS, box, on_screen
 from support.set_keys import NO_THREE_SETS, SPOKEN, THREE_SETS, added, card_words
 
 pytestmark = pytest.mark.browser
-
-# Where a thing is on the screen, and whether a finger can tap it there: its box in the
-# viewport and not under anything else (its middle hits it).
-BOX = """e => {
-    const r = e.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
-            free: Boolean(hit) && (e.contains(hit) || hit.contains(e))};
-}"""
-
-
-def box(target: Locator) -> dict[str, Any]:
-    found: dict[str, Any] = target.evaluate(BOX)
-    return found
-
-
-def on_screen(page: Page, target: Locator, what: str) -> dict[str, Any]:
-    """`target` wholly on the screen and free to tap."""
-    settled(page)
-    height = page.viewport_size["height"] if page.viewport_size else 0
-    at = box(target)
-    assert at["height"] > 0, f"{what} is not shown"
-    assert at["top"] >= 0 and at["bottom"] <= height + 0.5, f"{what} is off the screen: {at}"
-    assert at["free"], f"{what} is covered: {at}"
-    return at
 
 
 def above_the_dock(page: Page, target: Locator, what: str) -> None:
@@ -88,14 +63,6 @@ def docked(page: Page, keys: Literal["picker", "pad"]) -> None:
 
 def screen(page: Page, folder: Path, name: str) -> None:
     page.screenshot(path=folder / f"{name}.png")
-
-
-RUNS = [
-    pytest.param({"width": 390, "height": 844}, "en-US", "light", id="390x844-en-light"),
-    pytest.param({"width": 360, "height": 640}, "en-US", "light", id="360x640-en-light"),
-    pytest.param({"width": 360, "height": 640}, "el-GR", "dark", id="360x640-el-dark"),
-    pytest.param({"width": 390, "height": 844}, "el-GR", "dark", id="390x844-el-dark"),
-]
 
 
 @pytest.mark.parametrize(("size", "locale", "scheme"), RUNS)
@@ -346,6 +313,7 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
         suits_step = page.locator("[data-dock-step='suits']")
         team = page.locator("[data-dock-step='team']")
         left = page.locator("[data-dock-step='left']")
+        out = page.locator("[data-dock-step='out']")  # test_dock_went_out_browser.py
         save = page.locator("[data-dock-save]")
         spoken = SPOKEN[locale[:2]]
         settled(page)
@@ -374,6 +342,7 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
                 expect(suits_step).to_be_visible()  # the set of all four, first
                 expect(team).to_be_hidden()
                 expect(left).to_be_hidden()
+                expect(out).to_be_hidden()
                 for n, words in enumerate(ready.writes):
                     cards = card_words(words.split(" ", 1)[1])
                     expect(set_steps.nth(n)).to_have_attribute(
@@ -392,7 +361,7 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
                 expect(status).to_contain_text(card_words(added(ready, key)))
                 expect(set_steps.first).to_be_hidden()
                 expect(team).to_be_visible()
-                expect(left).to_be_visible()
+                expect(out).to_be_visible()  # team A's going out, in the place of its cards left
                 nothing_moved()
                 # ⌫ takes the two cards back in one tap; the keys come back with the lone card.
                 picker.locator("[data-picker-back]").click()
@@ -420,7 +389,7 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
             else:
                 expect(suits_step).to_be_hidden()
             expect(team).to_be_visible()
-            expect(left).to_be_visible()
+            expect(out).to_be_visible()  # team A's going out, in the place of its cards left
             picker.locator("[data-picker-clear]").click()
             expect(first).to_have_value("")
 

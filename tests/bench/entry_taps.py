@@ -220,7 +220,11 @@ def phone() -> Iterator[Browser]:
 
 
 def new_page(browser: Browser, size: ViewportSize = PHONE) -> Page:
-    context = browser.new_context(viewport=size, is_mobile=True, has_touch=True)
+    # No service worker: it would fetch and start the offline engine (Pyodide) at idle, seconds
+    # of CPU that change no tap and no scroll (the offline tests are where it is tested).
+    context = browser.new_context(
+        viewport=size, is_mobile=True, has_touch=True, service_workers="block"
+    )
     return context.new_page()
 
 

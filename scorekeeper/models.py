@@ -659,6 +659,10 @@ class TournamentTable(Model):
     # Who countersigned the result: "ns" or "ew" (through its table link) or "director".
     confirmed_by: Mapped[str | None] = mapped_column(sa.String(10))
     confirmed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    # When a confirmed result's hands were corrected, which undid its confirmation
+    # (tournaments.directing); None again once it is confirmed again. The console says so:
+    # "finished" alone would hide that a result the room saw confirmed has changed.
+    corrected_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
     # The side whose table link saved or corrected a hand last ("ns" or "ew"); None when
     # a member wrote it on the match's own pages. The other side countersigns.
     last_side: Mapped[str | None] = mapped_column(sa.String(2))

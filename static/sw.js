@@ -9,7 +9,9 @@
  *   cache does not hold, and they come from the network until the new worker takes over.
  * - Pages of matches (scoreboard, new hand, correction) are fetched from the network first
  *   and kept; with the network gone the kept copy is shown, else the offline page. Visiting
- *   a scoreboard also keeps its new-hand page, so "Enter hand" opens offline.
+ *   a scoreboard also keeps its new-hand page, so "Enter hand" opens offline. A tournament
+ *   table's pages (/tables/<secret>, its new hand and corrections: a table phone with no
+ *   account) are kept the same way, its table page standing for the scoreboard.
  * - Nothing else is kept: no POST answer, no API answer, no login or account page, nothing
  *   that came by a redirect, no live poll (live.json) and no shared-link page (/watch/…):
  *   a kept answer would show old scores. pwa.js deletes the kept pages at logout.
@@ -19,8 +21,10 @@
  *   (its first navigation after it started or after a fetch failed, the page's "online"
  *   event, its activation; and at most a minute apart besides) it asks /offline/session and
  *   drops every kept page of another session (a "log out everywhere" on another device) or
- *   of a club the account no longer reads, before it answers. Offline, a copy older than
- *   its max age is dropped and /offline/expired says why.
+ *   of a club the account no longer reads, before it answers. A table's pages belong to no
+ *   session but to their link: the same check asks the table's live.json and drops them once
+ *   the link opens nothing any more (a round closed, a link withdrawn). Offline, a copy older
+ *   than its max age is dropped and /offline/expired says why.
  */
 /* global VERSION, SHELL */
 "use strict";
@@ -37,6 +41,9 @@ var SNAPSHOT_CACHE = "scorekeeper-snapshot";
 var RUNTIME = /^\/runtime\//;
 var MATCH_PAGE = /^\/matches\/\d+(\/hands\/(new|\d+\/edit))?$/;
 var SCOREBOARD = /^\/matches\/(\d+)$/;
+/* A table link's pages (scorekeeper/tournaments/table_pages.py): its secret, then the page. */
+var TABLE_PAGE = /^\/tables\/([A-Za-z0-9_-]{32})(\/hands\/(new|\d+\/edit))?$/;
+var TABLE_BOARD = /^\/tables\/([A-Za-z0-9_-]{32})$/;
 var OFFLINE_PAGE = "/offline";
 var EXPIRED_PAGE = "/offline/expired";
 var SESSION_URL = "/offline/session";
@@ -110,23 +117,55 @@ function fresh(kept) {
   return Date.now() - keptAt < maxAge * 1000;
 }
 
-/* Whether a kept copy belongs to the session and clubs the server names now. */
-function belongs(kept, now) {
+/* A page the worker keeps: a match's, or a table link's. */
+function keptPage(pathname) {
+  return MATCH_PAGE.test(pathname) || TABLE_PAGE.test(pathname);
+}
+
+/* Whether a kept copy belongs to the session and clubs the server names now; a table's page
+   to a link that still opens its table (`alive`, by the link's secret). */
+function belongs(kept, request, now, alive) {
+  var table = TABLE_PAGE.exec(new URL(request.url).pathname);
+  if (table) {
+    return fresh(kept) ? alive(table[1]) : false;
+  }
   var club = Number(kept.headers.get("X-Offline-Club"));
   return Boolean(now.session) && kept.headers.get("X-Offline-Session") === now.session &&
     now.clubs.indexOf(club) !== -1 && fresh(kept);
 }
 
+/* Drop every kept page `test(kept, request)` (true, false or a promise of one) does not keep. */
 function dropUnless(test) {
   return caches.open(PAGES_CACHE).then(function (cache) {
     return cache.keys().then(function (requests) {
       return Promise.all(requests.map(function (request) {
         return cache.match(request).then(function (kept) {
-          return kept && test(kept) ? null : cache.delete(request);
+          return kept ? test(kept, request) : false;
+        }).then(function (keep) {
+          return keep ? null : cache.delete(request);
         });
       }));
     });
   });
+}
+
+/* Whether the table link `secret` still opens its table, asked once a check: its live.json
+   answers 404 once the round is closed or the link withdrawn. An answer that says nothing of
+   the kind (a server error, no answer in time) keeps the pages for the next check. */
+function linkChecker(signal) {
+  var asked = {};
+  return function (secret) {
+    if (!asked[secret]) {
+      asked[secret] = fetch("/tables/" + secret + "/live.json", {
+        credentials: "same-origin", cache: "no-store", signal: signal
+      }).then(function (response) {
+        return !gone(response);
+      }, function () {
+        return true;
+      });
+    }
+    return asked[secret];
+  };
 }
 
 /* Ask the server whose the phone's session is now and drop what is no longer theirs.
@@ -148,8 +187,9 @@ function check() {
     }
     return response.json();
   }).then(function (now) {
-    return dropUnless(function (kept) {
-      return belongs(kept, now);
+    var alive = linkChecker(abort.signal);
+    return dropUnless(function (kept, request) {
+      return belongs(kept, request, now, alive);
     });
   }).then(function () {
     unchecked = false;
@@ -166,10 +206,10 @@ function check() {
   return checking;
 }
 
-/* A page worth keeping: a match page, fetched as itself (not landed on by a redirect, e.g.
-   to the login page), complete and HTML. */
+/* A page worth keeping: a match's or a table link's page, fetched as itself (not landed on
+   by a redirect, e.g. to the login page), complete and HTML. */
 function keepable(url, response) {
-  return MATCH_PAGE.test(url.pathname) && response.ok && !response.redirected &&
+  return keptPage(url.pathname) && response.ok && !response.redirected &&
     response.type === "basic" && /text\/html/.test(response.headers.get("Content-Type") || "");
 }
 
@@ -199,13 +239,24 @@ function forget(url) {
   });
 }
 
-/* After a scoreboard, its new-hand page too (a viewer gets 403: nothing is kept). */
+/* The new-hand page of a scoreboard or a table page; null for any other page. */
+function newHandPath(pathname) {
+  var match = SCOREBOARD.exec(pathname);
+  if (match) {
+    return "/matches/" + match[1] + "/hands/new";
+  }
+  var table = TABLE_BOARD.exec(pathname);
+  return table ? "/tables/" + table[1] + "/hands/new" : null;
+}
+
+/* After a scoreboard or a table page, its new-hand page too (a viewer gets 403, a finished
+   table 409: nothing is kept). */
 function keepNewHand(url) {
-  var match = SCOREBOARD.exec(url.pathname);
-  if (!match) {
+  var path = newHandPath(url.pathname);
+  if (!path) {
     return Promise.resolve();
   }
-  var page = new URL("/matches/" + match[1] + "/hands/new", url);
+  var page = new URL(path, url);
   return fetch(page, { credentials: "same-origin" }).then(function (response) {
     if (keepable(page, response)) {
       return keep(new Request(page.href), response);
@@ -251,7 +302,7 @@ function page(event) {
       }).then(function () {
         return keepNewHand(url);
       }));
-    } else if (MATCH_PAGE.test(url.pathname) && gone(response)) {
+    } else if (keptPage(url.pathname) && gone(response)) {
       event.waitUntil(forget(url));
     }
     return response;

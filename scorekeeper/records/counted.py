@@ -56,11 +56,16 @@ def counts(match_id: Any) -> sa.ColumnElement[bool]:
     return sa.not_(match_id.in_(uncounted_ids()))
 
 
+def left_out(match_ids: Iterable[int]) -> set[int]:
+    """Of `match_ids`, those that do not count: one query for all of them."""
+    ids = list(match_ids)
+    if not ids or _BEFORE_TOURNAMENTS.get():
+        return set()
+    return set(db.session.scalars(uncounted_ids().where(TournamentTable.match_id.in_(ids))))
+
+
 def counted_matches(matches: Iterable[Match]) -> list[Match]:
     """Of `matches`, in their order, those that count: one query for all of them."""
     everything = list(matches)
-    ids = [m.id for m in everything]
-    if not ids:
-        return []
-    left_out = set(db.session.scalars(uncounted_ids().where(TournamentTable.match_id.in_(ids))))
-    return [m for m in everything if m.id not in left_out]
+    out = left_out(m.id for m in everything)
+    return [m for m in everything if m.id not in out]

@@ -2,8 +2,11 @@
 PlayerMatchStat, kept by records.stats) in a grouped query: the same records the plain
 replays of tests/support/replay.py sum from every stored hand.
 
-Only finished matches count. A season holds the matches the owner placed in it and the
-unplaced ones whose first live hand falls in its days (leaderboard.season_part).
+Only finished matches count, and only those that count in the leaderboard
+(records.counted): a table of a tournament that does not count in the season adds nothing to
+a pair's record, as it adds nothing to a player's. A season holds the matches the owner
+placed in it and the unplaced ones whose first live hand falls in its days
+(leaderboard.season_part).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import sqlalchemy as sa
 from scorekeeper.errors import Invalid
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, PairMatchStat, Player, PlayerMatchStat, Season
+from scorekeeper.records.counted import counts
 from scorekeeper.records.leaderboard import season_part
 from scorekeeper.records.standings import HeadToHead, PairRecord
 from scorekeeper.web.gettext import gettext as _
@@ -75,12 +79,11 @@ def partnerships(club: Club, season: Season | None) -> Pairs:
     pair = PairMatchStat
     columns = [pair.player_id, pair.partner_id, pair.teammates, pair.won, pair.hands]
     columns.append(pair.side_points)
+    where = [pair.finished.is_(True), counts(pair.match_id)]
     if season is None:
-        part = (
-            sa.select(*columns).where(pair.club_id == club.id, pair.finished.is_(True)).subquery()
-        )
+        part = sa.select(*columns).where(pair.club_id == club.id, *where).subquery()
     else:
-        part = season_part(pair, columns, season, pair.finished.is_(True))
+        part = season_part(pair, columns, season, *where)
     one = sa.case((part.c.teammates.is_(True), 1), else_=0)
     won = sa.case((part.c.won.is_(True), 1), else_=0)
     query = sa.select(
@@ -111,6 +114,7 @@ def partners(club: Club, player: Player) -> list[PairRecord]:
         ).where(
             pair.club_id == club.id,
             pair.finished.is_(True),
+            counts(pair.match_id),
             sa.or_(pair.player_id == player.id, pair.partner_id == player.id),
         )
     )
@@ -127,7 +131,7 @@ def head_to_head(
         raise Invalid(_("Name two different players or teams to compare."))
     stat = PlayerMatchStat
     columns = [stat.match_id, stat.player_id, stat.competitor, stat.competitor_total, stat.won]
-    where = [stat.finished.is_(True), stat.player_id.in_([*a, *b])]
+    where = [stat.finished.is_(True), stat.player_id.in_([*a, *b]), counts(stat.match_id)]
     if season is None:
         part = sa.select(*columns).where(stat.club_id == club.id, *where).subquery()
     else:

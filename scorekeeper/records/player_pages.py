@@ -21,6 +21,7 @@ from scorekeeper.models import Club, Season
 from scorekeeper.numbers import row_id
 from scorekeeper.records import lines as records
 from scorekeeper.records import match_list, pair_records, player_records, ratings, seasons
+from scorekeeper.records.counted import left_out
 from scorekeeper.records.pictures import rating_picture, rating_text
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.web.gettext import gettext as _
@@ -76,6 +77,8 @@ def show(club_id: int, player_id: int) -> ResponseReturnValue:
     player = records.player_in(club, player_id)
     mine = match_list.player_matches(club, player)
     rating = ratings.stored_ratings(club, [player.id]).get(player.id)
+    # Listed like any match, but left out of the lines, partners and rating above them.
+    uncounted = left_out(m.match_id for m in mine)
     return render_template(
         "records/players/show.html",
         club=club,
@@ -83,6 +86,7 @@ def show(club_id: int, player_id: int) -> ResponseReturnValue:
         lines=player_records.season_lines(club, player),
         matches=match_list.lines(mine[:RECENT], player),
         more_matches=max(0, len(mine) - RECENT),
+        uncounted=uncounted,
         partners=pair_records.partners(club, player),
         best=player_records.best_hands(club, player),
         rating=rating,

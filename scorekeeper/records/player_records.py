@@ -1,6 +1,10 @@
 """What a player's page shows, read from the derived tables (records.stats) and a few of
 the player's own matches: their line in each season, their best hands. The same as
 tests/support/replay.season_lines and records.best_hands sum from every stored hand.
+
+The lines sum only the matches that count (records.counted), as the leaderboard does: a
+table of a tournament that does not count in the season is listed with the player's matches
+and may hold one of their best hands, but adds nothing to a season's or all time's line.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Match, Player, PlayerMatchStat, Seat, as_utc
 from scorekeeper.records import lines as records
+from scorekeeper.records.counted import counts
 from scorekeeper.records.lines import BestHand, SeasonLine
 from scorekeeper.records.match_list import Listed, season_ids
 from scorekeeper.records.seasons import seasons_of
@@ -35,7 +40,12 @@ def season_lines(club: Club, player: Player) -> list[SeasonLine]:
             *(getattr(stat, name) for name in SUMMED),
         )
         .join(Match, Match.id == stat.match_id)
-        .where(stat.player_id == player.id, stat.club_id == club.id, stat.finished.is_(True))
+        .where(
+            stat.player_id == player.id,
+            stat.club_id == club.id,
+            stat.finished.is_(True),
+            counts(stat.match_id),
+        )
     ).all()
     where = season_ids(club, [Listed(r[0], as_utc(r[1]), r[2], r[3]) for r in rows])
     lines = []

@@ -190,21 +190,23 @@ def confirm_table(tournament: Tournament, round_number: object, table_number: ob
     table.confirmed = True
     table.confirmed_by = table_links.DIRECTOR
     table.confirmed_at = utcnow()
+    table.corrected_at = None
     db.session.commit()
 
 
 def _unconfirm(changes: matches.Changes) -> None:
     """A hand of a table's match corrected or deleted: if the table's result was confirmed,
-    it is no longer, so the other entry (or the director) confirms the corrected result.
-    Runs in the write's own transaction (match.writes tells it before committing). A new
-    hand changes nothing here: a confirmed table's match is finished and takes none."""
+    it is no longer, so the other entry (or the director) confirms the corrected result;
+    `corrected_at` tells the console it was corrected after it was confirmed. Runs in the
+    write's own transaction (match.writes tells it before committing). A new hand changes
+    nothing here: a confirmed table's match is finished and takes none."""
     if not changes.removed:
         return
     table = TournamentTable
     db.session.execute(
         sa.update(table)
         .where(table.match_id == changes.match.id, table.confirmed.is_(True))
-        .values(confirmed=False, confirmed_by=None, confirmed_at=None)
+        .values(confirmed=False, confirmed_by=None, confirmed_at=None, corrected_at=utcnow())
     )
 
 

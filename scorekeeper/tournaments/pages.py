@@ -160,6 +160,8 @@ class TableRow:
     #: silently folded in); the ranking counts them.
     ns_penalties: list[TournamentPenalty]
     ew_penalties: list[TournamentPenalty]
+    #: Its result was confirmed, then its hands corrected: it waits to be confirmed again.
+    corrected: bool = False
 
 
 @dataclass(frozen=True)
@@ -196,6 +198,7 @@ def _rounds(tournament: Tournament) -> list[RoundView]:
                     late,
                     fined.get((played.number, state.ns), []),
                     fined.get((played.number, state.ew), []),
+                    corrected=table.corrected_at is not None and not table.confirmed,
                 )
             )
         bye = played.byes[0].entry_id if played.byes else None

@@ -224,6 +224,7 @@ def confirm_table(table: TournamentTable, by: str) -> TournamentTable:
     table.confirmed = True
     table.confirmed_by = by
     table.confirmed_at = utcnow()
+    table.corrected_at = None
     db.session.commit()
     return table
 

@@ -15,6 +15,11 @@ secret from other sites. The pages name no club page and no other match.
 The table page follows the table live (static/js/live.js polls ``live.json``) and shows the
 round's clock (static/js/round-clock.js); when the deals are in, the side that did not
 enter the last hand confirms the result with one tap.
+
+**No network.** The table page and its hand pages are kept by the phone's service worker as a
+match's are (static/sw.js): with the network gone, "Enter hand" opens the kept form, the live
+preview comes from the engine on the phone, Save puts the hand in the link's outbox and the
+kept table page lists it until it is sent. The worker keeps them while the link works.
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ from scorekeeper.tournaments import service, table_links
 from scorekeeper.tournaments.table_links import TableAccess
 from scorekeeper.web.errors import handle_service_error
 from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.kept_pages import kept_for_table
 
 bp = Blueprint("tournament_tables", __name__)
 
@@ -87,6 +93,9 @@ def _refused(error: ServiceError) -> ResponseReturnValue:
 
 def _access() -> TableAccess:
     access: TableAccess = g.table_access
+    # Its pages (the table page, a hand's) may be kept by the phone's service worker for use
+    # with no network, as a match's are (web.kept_pages, static/sw.js).
+    kept_for_table()
     return access
 
 

@@ -9,6 +9,10 @@ time it reaches the network again, and drops every kept page whose session or cl
 holds: a "log out everywhere" from another device, a password changed elsewhere, a removal
 from the club. A phone that never comes back online stops showing a copy once it is older
 than OFFLINE_PAGES_MAX_AGE.
+
+A tournament table's pages (tournaments.table_pages) are kept for a phone with no account:
+they carry only the max age, and the worker keeps them while their link still opens the
+table (the link's secret is in their path; the worker asks the table's live.json).
 """
 
 from __future__ import annotations
@@ -56,10 +60,21 @@ def kept_for_club(club_id: int) -> None:
     g.offline_club = club_id
 
 
+def kept_for_table() -> None:
+    """Mark this answer as a table link's page: if the worker keeps it, it keeps it while the
+    link works and for the max age at most, whoever uses the phone."""
+    g.offline_table = True
+
+
 def _tag(response: Response) -> Response:
+    if response.mimetype != "text/html":
+        return response
+    if g.get("offline_table"):
+        response.headers[MAX_AGE_HEADER] = str(max_age())
+        return response
     club = g.get("offline_club")
     session = fingerprint() if club is not None else None
-    if session is not None and response.mimetype == "text/html":
+    if session is not None:
         response.headers[SESSION_HEADER] = session
         response.headers[CLUB_HEADER] = str(club)
         response.headers[MAX_AGE_HEADER] = str(max_age())

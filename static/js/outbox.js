@@ -470,7 +470,9 @@
     if (!waiting) {
       return;
     }
-    var links = document.querySelectorAll("a[href$='/matches/" + match + "/hands/new']");
+    // A tournament table's page names its new hand by the link (/tables/<secret>/hands/new).
+    var links = document.querySelectorAll(
+      "a[href$='/matches/" + match + "/hands/new'], a[data-enter-next]");
     var places = form ? [document.querySelector("h1"), form.querySelector("[data-save]")] : links;
     Array.prototype.forEach.call(places, function (place) {
       if (!place) {

@@ -8,6 +8,10 @@
  * logout, or another person about to sign in); the worker itself drops those of a session
  * ended elsewhere or of a club left, as soon as the network is back. The outbox of unsent
  * hands is kept: it belongs to its account (outbox.js) and is sent once that account is back.
+ *
+ * A tournament table's pages (/tables/<secret>/…) belong to no account but to their link: a
+ * table phone is signed out by design, so a signed-out page spares them (the worker drops
+ * them once the link opens nothing any more); a logout forgets them with the rest.
  */
 (function () {
   "use strict";
@@ -15,8 +19,10 @@
   var script = document.currentScript;
   var user = script ? script.getAttribute("data-user") : "";
   var PAGES = /^scorekeeper-pages-/;
+  var TABLE_PAGES = /^\/tables\//;
 
-  function forgetPages() {
+  /* Forget the kept pages, but those whose path `spare` matches (when given). */
+  function forgetPages(spare) {
     if (!window.caches) {
       return Promise.resolve();
     }
@@ -24,7 +30,18 @@
       return Promise.all(keys.filter(function (key) {
         return PAGES.test(key);
       }).map(function (key) {
-        return caches.delete(key);
+        if (!spare) {
+          return caches.delete(key);
+        }
+        return caches.open(key).then(function (cache) {
+          return cache.keys().then(function (requests) {
+            return Promise.all(requests.filter(function (request) {
+              return !spare.test(new URL(request.url).pathname);
+            }).map(function (request) {
+              return cache.delete(request);
+            }));
+          });
+        });
       }));
     });
   }
@@ -46,7 +63,7 @@
 
   // Signed out, on a page from the server (not the worker's offline page): forget pages.
   if (!user && !document.querySelector("[data-offline-fallback]") && navigator.onLine) {
-    forgetPages();
+    forgetPages(TABLE_PAGES);
   }
 
   var logout = document.querySelector("form.nav-form");

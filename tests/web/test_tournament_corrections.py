@@ -125,6 +125,13 @@ def table_row(app: Flask, number: int) -> tuple[bool, str | None, object]:
         return row.confirmed, row.confirmed_by, row.confirmed_at
 
 
+def corrected_since(app: Flask, number: int) -> bool:
+    """Whether the table holds a correction made after its result was confirmed."""
+    with app.app_context():
+        row = db.session.query(TournamentTable).filter_by(number=number).one()
+        return row.corrected_at is not None
+
+
 def vp_by_name(app: Flask, night: Night) -> dict[str, int]:
     with app.app_context():
         found = db.session.get(Tournament, night.tournament)
@@ -169,6 +176,7 @@ def test_a_correction_after_the_countersignature_undoes_it(app: Flask, night: Ni
     assert (won[ns], won[ew]) == (2, 0)
     console = html.unescape(director.get(f"/tournaments/{night.tournament}").get_data(True))
     assert state_of(console_row(console, 1)) == "confirmed"
+    assert not corrected_since(app, 1)
 
     # The director corrects the hand on the match's own page: the other side went out.
     corrected = director.post(
@@ -181,14 +189,25 @@ def test_a_correction_after_the_countersignature_undoes_it(app: Flask, night: Ni
     assert (after[ns], after[ew]) == (0, 2), "the ranking follows the corrected hand"
     console = html.unescape(director.get(f"/tournaments/{night.tournament}").get_data(True))
     row = console_row(console, 1)
-    assert state_of(row) == "finished"
+    # Not plain "finished": the room saw this result confirmed, and it has changed since.
+    assert state_of(row) == "corrected, to be confirmed again"
+    assert 'class="table-finished table-corrected"' in row
     assert ">Confirm</button>" in row
+    assert corrected_since(app, 1)
+    greek = signed_in(app.test_client(), night.owner)
+    greek.set_cookie("lang", "el")
+    in_greek = html.unescape(greek.get(f"/tournaments/{night.tournament}").get_data(True))
+    assert state_of(console_row(in_greek, 1)) == "διορθώθηκε, θέλει νέα επιβεβαίωση"
     # The table's phones: the side that did not enter the last hand confirms again.
     assert "Confirm the result" in phones.get(f"/tables/{one['ew']}").get_data(True)
     assert phones.post(f"/tables/{one['ns']}/confirm").status_code == 403
     assert phones.post(f"/tables/{one['ew']}/confirm").status_code == 302
     assert table_row(app, 1)[:2] == (True, "ew")
+    assert not corrected_since(app, 1)
     assert vp_by_name(app, night) == after
+    console = html.unescape(director.get(f"/tournaments/{night.tournament}").get_data(True))
+    row = console_row(console, 1)
+    assert state_of(row) == "confirmed" and "corrected" not in row
 
 
 def test_a_correction_through_the_api_undoes_the_directors_confirmation(
@@ -219,6 +238,9 @@ def test_a_correction_through_the_api_undoes_the_directors_confirmation(
     )
     assert put.status_code == 200, put.get_data(as_text=True)
     assert table_row(app, 2) == (False, None, None)
+    assert corrected_since(app, 2)
+    console = html.unescape(director.get(f"/tournaments/{night.tournament}").get_data(True))
+    assert state_of(console_row(console, 2)) == "corrected, to be confirmed again"
     after = vp_by_name(app, night)
     assert (after[ns], after[ew]) == (0, 2)
     listed = director.get(f"/api/v1/tournaments/{night.tournament}", headers=bearer).get_json()
@@ -227,6 +249,7 @@ def test_a_correction_through_the_api_undoes_the_directors_confirmation(
     # Confirmed again by the director, then its one hand deleted: no result, nothing confirmed.
     director.post(f"/tournaments/{night.tournament}/confirm", data={"round": "1", "table": "2"})
     assert table_row(app, 2)[:2] == (True, "director")
+    assert not corrected_since(app, 2)
     gone = director.delete(
         f"/api/v1/matches/{two['match']}/hands/1",
         headers={**bearer, "If-Match": str(version_of(app, two["match"], 1))},
@@ -234,9 +257,12 @@ def test_a_correction_through_the_api_undoes_the_directors_confirmation(
     assert gone.status_code == 204
     assert table_row(app, 2) == (False, None, None)
     console = html.unescape(director.get(f"/tournaments/{night.tournament}").get_data(True))
-    assert state_of(console_row(console, 2)) == "waiting"
+    row = console_row(console, 2)
+    assert state_of(row) == "waiting"
+    assert "corrected since it was confirmed" in row, "until a result is in and confirmed"
     # An unconfirmed table's correction leaves the other table as it was.
     assert table_row(app, 1) == (False, None, None)
+    assert not corrected_since(app, 1)
 
 
 def test_a_rounds_penalty_shows_beside_the_entrys_table_result(app: Flask, night: Night) -> None:

@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from support.databases import TEST_CONFIG, new_app
 from support.databases import drop as drop  # the tests beside this import it from here
 from support.hand_entries import ILLEGAL_MELD_HAND, REFERENCE_HAND, typed
+from support.tournament_setup import setup_of, singles
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
@@ -200,24 +201,11 @@ def _match(club: Any, user: User, text: Callable[[str], str], seats: list[int]) 
     return matches.create_match(club, user, "pagat", "4p", teams)
 
 
-def _tournament(club: Any, user: User, singles: list[int]) -> tuple[int, str]:
+def _tournament(club: Any, user: User, players: list[int]) -> tuple[int, str]:
     """A round robin of four singles, one deal a round: round 1 started, and each of its two
     tables played its deal (so it may be closed; the next round may not start yet); with
     the secret of table 1's NS scorer link."""
-    setup = tournaments.Setup(
-        name="Club night",
-        variant="pagat",
-        options={},
-        format="2p",
-        movement="round-robin",
-        rounds=3,
-        deals_per_round=1,
-        vp_scale="win-draw-loss",
-        bye_vp=12,
-        round_minutes=None,
-        counts_in_season=True,
-        entries=[{"name": None, "players": [p]} for p in singles],
-    )
+    setup = setup_of(singles(players), name="Club night")
     made = tournaments.create_tournament(club, user, setup)
     started = tournaments.start_round(made, user)
     link = table_links.token_of(table_links.working_links(started.tables[0])["ns"])

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from support.databases import writes
 from support.hand_entries import typed
+from support.tournament_setup import setup_of, singles
 
 from scorekeeper import create_app
 from scorekeeper import match as matches
@@ -390,24 +391,11 @@ def build_world(app: Flask) -> World:
             ),
             accepted_reason="fuzz",
         )
-        singles = [{"name": None, "players": [p]} for p in ids[:4]]
+        entries = singles(ids[:4])
         tournament = tournaments.create_tournament(
             club,
             owner,
-            tournaments.Setup(
-                name="Club night",
-                variant="pagat",
-                options={},
-                format="2p",
-                movement="round-robin",
-                rounds=3,
-                deals_per_round=1,
-                vp_scale="burraco-3-deals",
-                bye_vp=12,
-                round_minutes=None,
-                counts_in_season=True,
-                entries=singles,
-            ),
+            setup_of(entries, name="Club night", vp_scale="burraco-3-deals"),
         )
         values = {
             "club_id": club.id,

@@ -19,6 +19,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from support.hand_entries import form_fields
+from support.tournament_setup import setup_of, singles
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 
@@ -55,20 +56,7 @@ def night(app: Flask) -> Night:
         made = tournaments.create_tournament(
             club,
             owner,
-            tournaments.Setup(
-                name="Friday night",
-                variant="pagat",
-                options={},
-                format="2p",
-                movement="round-robin",
-                rounds=5,
-                deals_per_round=1,
-                vp_scale="win-draw-loss",
-                bye_vp=1,
-                round_minutes=None,
-                counts_in_season=True,
-                entries=[{"name": None, "players": [p]} for p in players],
-            ),
+            setup_of(singles(players), rounds=5, bye_vp=1),
         )
         started = tournaments.start_round(made, owner)
         names = {e.id: e.name for e in made.entries}

@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from support.browser import fits_a_phone, shoot, sign_in
+from support.tournament_setup import pairs, setup_of, singles
 
 from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
@@ -122,22 +123,9 @@ def test_the_ranking_prints_as_a_clean_table(
         club = db.session.get(Club, club_id)
         assert owner is not None and club is not None
         ids = {p.name: p.id for p in club.players}
-        setup = tournaments.Setup(
-            name="Friday night",
-            variant="pagat",
-            options={},
-            format="4p",
-            movement="mitchell",
-            rounds=2,
-            deals_per_round=1,
-            vp_scale="win-draw-loss",
-            bye_vp=12,
-            round_minutes=None,
-            counts_in_season=True,
-            entries=[
-                {"name": None, "players": [ids[a], ids[b]]}
-                for a, b in (("Ann", "Bob"), ("Cy", "Di"), ("Eve", "Fay"), ("Gus", "Hal"))
-            ],
+        partners = (("Ann", "Bob"), ("Cy", "Di"), ("Eve", "Fay"), ("Gus", "Hal"))
+        setup = setup_of(
+            pairs((ids[a], ids[b]) for a, b in partners), format="4p", movement="mitchell", rounds=2
         )
         made = tournaments.create_tournament(club, owner, setup)
         for table in tournaments.start_round(made, owner).tables:
@@ -190,20 +178,7 @@ def test_a_rounds_penalties_show_beside_the_table_results(
         club = db.session.get(Club, club_id)
         assert owner is not None and club is not None
         ids = {p.name: p.id for p in club.players}
-        setup = tournaments.Setup(
-            name="Friday night",
-            variant="pagat",
-            options={},
-            format="2p",
-            movement="round-robin",
-            rounds=5,
-            deals_per_round=1,
-            vp_scale="win-draw-loss",
-            bye_vp=1,
-            round_minutes=None,
-            counts_in_season=True,
-            entries=[{"name": None, "players": [ids[n]]} for n in NAMES[:5]],
-        )
+        setup = setup_of(singles(ids[n] for n in NAMES[:5]), rounds=5, bye_vp=1)
         made = tournaments.create_tournament(club, owner, setup)
         started = tournaments.start_round(made, owner)
         for table in started.tables:

@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from support.hand_entries import form_fields
+from support.tournament_setup import setup_of, singles
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 
@@ -46,20 +47,7 @@ def lay_night(app: Flask) -> Night:
         club = clubs.create_club(owner, "Kafeneio")
         clubs.join_by_invite(viewer, club.invite_code)
         players = [clubs.add_player(club, name).id for name in ("Ann", "Bob", "Cy", "Di")]
-        setup = tournaments.Setup(
-            name="Friday night",
-            variant="pagat",
-            options={},
-            format="2p",
-            movement="round-robin",
-            rounds=3,
-            deals_per_round=2,
-            vp_scale="win-draw-loss",
-            bye_vp=12,
-            round_minutes=30,
-            counts_in_season=True,
-            entries=[{"name": None, "players": [p]} for p in players],
-        )
+        setup = setup_of(singles(players), deals_per_round=2, round_minutes=30)
         made = tournaments.create_tournament(club, owner, setup)
         started = tournaments.start_round(made, owner)
         tables = {}

@@ -15,6 +15,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, Route, expect
 from support.browser import shoot, sign_in
 from support.hand_taps import Meld, Side, enter_hand
+from support.tournament_setup import setup_of, singles
 
 from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
@@ -61,20 +62,7 @@ def night(app: Flask) -> Night:
         owner = accounts.create_user("olga", PASSWORD)
         club = clubs.create_club(owner, "Kafeneio")
         players = {n: clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")}
-        setup = tournaments.Setup(
-            name="Friday night",
-            variant="pagat",
-            options={},
-            format="2p",
-            movement="round-robin",
-            rounds=3,
-            deals_per_round=2,
-            vp_scale="win-draw-loss",
-            bye_vp=12,
-            round_minutes=45,
-            counts_in_season=True,
-            entries=[{"name": None, "players": [p]} for p in players.values()],
-        )
+        setup = setup_of(singles(players.values()), deals_per_round=2, round_minutes=45)
         made = tournaments.create_tournament(club, owner, setup)
         links = {}
         for table in tournaments.start_round(made, owner).tables:

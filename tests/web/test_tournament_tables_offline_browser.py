@@ -21,6 +21,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 from support.browser import PHONE, serve, shoot, until
 from support.databases import file_app
+from support.tournament_setup import setup_of
 
 from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
@@ -83,23 +84,11 @@ def table(app: Flask) -> Table:
         owner = accounts.create_user("olga", "correct horse")
         club = clubs.create_club(owner, "Kafeneio")
         ids = {n: clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di")}
-        setup = tournaments.Setup(
-            name="Friday night",
-            variant="pagat",
-            options={},
-            format="4p",
-            movement="round-robin",
-            rounds=1,
-            deals_per_round=2,
-            vp_scale="win-draw-loss",
-            bye_vp=12,
-            round_minutes=None,
-            counts_in_season=True,
-            entries=[
-                {"name": "Ann & Cy", "players": [ids["Ann"], ids["Cy"]]},
-                {"name": "Bob & Di", "players": [ids["Bob"], ids["Di"]]},
-            ],
-        )
+        entries = [
+            {"name": "Ann & Cy", "players": [ids["Ann"], ids["Cy"]]},
+            {"name": "Bob & Di", "players": [ids["Bob"], ids["Di"]]},
+        ]
+        setup = setup_of(entries, format="4p", rounds=1, deals_per_round=2)
         made = tournaments.create_tournament(club, owner, setup)
         (drawn,) = tournaments.start_round(made, owner).tables
         match = drawn.match

@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
 from support.browser import log_in, shoot
+from support.tournament_setup import pairs, setup_of
 
 from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
@@ -34,19 +35,12 @@ def tables(app: Flask) -> list[int]:
         club = clubs.create_club(owner, "Friday Biriba")
         ids = [clubs.add_player(club, n).id for n in ("Ann", "Bob", "Cy", "Di", "Eve", "Fay")]
         ids += [clubs.add_player(club, n).id for n in ("Gus", "Hal")]
-        setup = tournaments.Setup(
-            name="Friday night",
-            variant="pagat",
-            options={},
+        setup = setup_of(
+            pairs(ids[n : n + 2] for n in range(0, 8, 2)),
             format="4p",
             movement="mitchell",
             rounds=2,
-            deals_per_round=1,
             vp_scale="burraco-3-deals",
-            bye_vp=12,
-            round_minutes=None,
-            counts_in_season=True,
-            entries=[{"name": None, "players": ids[n : n + 2]} for n in range(0, 8, 2)],
         )
         made = tournaments.create_tournament(club, owner, setup)
         started = tournaments.start_round(made, owner)

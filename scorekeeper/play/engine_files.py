@@ -20,6 +20,7 @@ import hashlib
 import io
 import json
 import zipfile
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from flask import Blueprint, Response, abort, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
+from scorekeeper.match import last_tally
+from scorekeeper.models import Match
 from scorekeeper.play.hand_forms import EntryLayout
 from scorekeeper.rules.formats import Credit, find_format
 from scorekeeper.web.gettext import gettext as _
@@ -47,7 +50,7 @@ RUNTIME_FILES = {
 YEAR = 31_536_000
 #: What the engine's zip keeps of `scorekeeper.words`' front door (names offline_score.py uses).
 PHONE_WORDS = (
-    b"from scorekeeper.words.game_words import deal_text, opening_line\n"
+    b"from scorekeeper.words.game_words import deal_text, opening_line, requirement_text\n"
     b"from scorekeeper.words.verdict_words import api_words\n"
 )
 
@@ -121,16 +124,35 @@ def board_setup(match: Any) -> dict[str, Any] | None:
     return offline_setup(EntryLayout.of(match))
 
 
-def offline_setup(layout: Any) -> dict[str, Any] | None:
+def corrected_base(match: Match, number: int, before: dict[str, Fraction]) -> dict[str, Any] | None:
+    """What a correction waiting on the phone needs to move the match's totals there (the
+    scoreboard's and the next hand's, offline-engine.js): each side's total before hand
+    `number` and the score the server keeps for it now. Its new score, less that, moves
+    every later total (offline_score.py, `_after`)."""
+    found = last_tally(match, before=number + 1)
+    if found is None or found[0] != number:
+        return None  # a deleted hand: nothing of it counts
+    return {
+        "number": number,
+        "before": {name: str(total) for name, total in before.items()},
+        "was": {side.name: str(side.score) for side in found[1].sides},
+    }
+
+
+def offline_setup(layout: Any, match: Any = None) -> dict[str, Any] | None:
     """What the hand page keeps of its match for the offline score (the hand form's
     EntryLayout): the rules, the table, each side with its total before the hand and its
-    players' seats; and where the runtime and the engine are. None without the runtime."""
+    players' seats; and where the runtime and the engine are. A correction's page (of
+    `match`) keeps its hand's stored score too. None without the runtime."""
     version = runtime_version()
     if version is None:
         return None
     totals = layout.view.totals
     shared = find_format(layout.format_id).credit is not Credit.TEAM
     return {
+        "correcting": None
+        if shared or match is None or layout.number is None
+        else corrected_base(match, layout.number, totals),
         "runtime": url_for("engine_files.runtime", version=version, name="pyodide.js"),
         "worker": url_for("static", filename="js/engine-worker.js"),
         "engine": url_for("engine_files.engine", digest=engine_zip()[1]),

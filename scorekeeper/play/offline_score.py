@@ -42,7 +42,7 @@ from scorekeeper.rules.scoring import (
     score_hand,
 )
 from scorekeeper.rules.variants import Variant, options_from_json
-from scorekeeper.words import api_words, deal_text, opening_line
+from scorekeeper.words import api_words, deal_text, opening_line, requirement_text
 
 
 def _(message: str, **values: Any) -> str:
@@ -226,54 +226,129 @@ def _scored(
     return score_hand(variant, teams, kozi, find_format(setup["format"])), errors
 
 
+#: A hand waiting on the phone, as outbox.js hands it over: `hand` is "new" or the number of
+#: the hand it corrects; `fields` the form's ({name: [values]}); a correction's `base` what
+#: its form kept of the match (draft.js): each side's total before it and its stored score.
+Queued = dict[str, Any]
+
+
+def _correct(
+    setup: dict[str, Any], item: Queued, moved: dict[str, Fraction]
+) -> tuple[HandScore | None, list[str]]:
+    """A correction scored against the totals before its hand: those its form kept, moved
+    by the corrections of earlier hands waiting with it (`moved`). No base, no score."""
+    base = item.get("base") or {}
+    if not base.get("before") or not base.get("was"):
+        return None, []
+    before = {
+        **setup,
+        "sides": [
+            {**s, "before": str(Fraction(base["before"][s["name"]]) + moved[s["name"]])}
+            for s in setup["sides"]
+        ],
+    }
+    return _scored(before, item["fields"])
+
+
+def _row(number: int, fields: dict[str, list[str]], correction: bool) -> dict[str, Any]:
+    kozi = _suit((fields.get("kozi") or [""])[0])
+    return {
+        "number": number,
+        "correction": correction,
+        "kozi": None if kozi is None else kozi.symbol,
+        "red": bool(kozi and kozi.red),
+        "scores": [],
+        "totals": [],
+        "errors": [],
+    }
+
+
 def _after(
-    setup: dict[str, Any], queued: list[dict[str, list[str]]]
+    setup: dict[str, Any], queued: list[Queued]
 ) -> tuple[list[dict[str, Any]], dict[str, Fraction] | None]:
-    """Each hand of `queued` (new hands saved on the phone, in order) scored on from the
-    setup's totals, as the server will score them one after the other: its number, kózi,
-    each side's score and the totals after it. A hand that cannot be scored (a field
-    unreadable) has its `errors`, and the totals from it on are not known: then the totals
-    after them all are None."""
-    totals = {side["name"]: Fraction(side["before"]) for side in setup["sides"]}
-    hands: list[dict[str, Any]] = []
-    known = True
-    for number, fields in enumerate(queued, int(setup.get("next") or 1)):
-        kozi = _suit((fields.get("kozi") or [""])[0])
-        hand: dict[str, Any] = {
-            "number": number,
-            "kozi": None if kozi is None else kozi.symbol,
-            "red": bool(kozi and kozi.red),
-            "scores": [],
-            "totals": [],
-            "errors": [],
+    """Each hand of `queued` (saved on the phone, in order) as the server will have it once
+    all are sent: a correction with its new score and the totals after its hand, every new
+    hand numbered after the server's last one and scored on from the setup's totals moved
+    by the corrections, with its kózi, each side's score and the totals after it. A hand's
+    points never hang on the totals before it (they set only its opening's need, which
+    words its problems: `scores_alike`), so a correction moves every later total by what it
+    changed, as the server's rescoring of the later hands does. A hand that cannot be
+    scored (a field unreadable, a correction without its base) has its `errors`, and the
+    totals from it on are not known: then the totals after them all are None."""
+    names = [side["name"] for side in setup["sides"]]
+    rows: list[dict[str, Any]] = []
+    number = int(setup.get("next") or 1)
+    for item in queued:
+        if item.get("hand") == "new":
+            rows.append(_row(number, item["fields"], False))
+            number += 1
+        else:
+            rows.append(_row(int(item["hand"]), item["fields"], True))
+    # The corrections first, oldest hand first: each moves the totals of every hand after it.
+    moved: dict[int, dict[str, Fraction]] = {}  # by hand number: what its correction changed
+    unknown_from: int | None = None  # the first hand whose totals after are not known
+    fixes = sorted(
+        (i for i, item in enumerate(queued) if item.get("hand") != "new"),
+        key=lambda i: int(queued[i]["hand"]),
+    )
+    for i in fixes:
+        item, row = queued[i], rows[i]
+        earlier = {
+            n: sum((d[n] for h, d in moved.items() if h < row["number"]), Fraction(0))
+            for n in names
         }
-        hands.append(hand)
+        scored, errors = _correct(setup, item, earlier)
+        if scored is None:
+            row["errors"] = errors
+            unknown_from = row["number"] if unknown_from is None else unknown_from
+            continue
+        was = item["base"]["was"]
+        moved[row["number"]] = {t.name: t.score - Fraction(was[t.name]) for t in scored.teams}
+        row["scores"] = [{"name": t.name, "score": format_points(t.score)} for t in scored.teams]
+        if unknown_from is None:
+            score = {t.name: t.score for t in scored.teams}
+            after = {n: Fraction(item["base"]["before"][n]) + earlier[n] + score[n] for n in names}
+            row["totals"] = [{"name": n, "total": format_points(t)} for n, t in after.items()]
+    totals = {side["name"]: Fraction(side["before"]) for side in setup["sides"]}
+    for change in moved.values():
+        totals = {n: totals[n] + change[n] for n in names}
+    known = unknown_from is None
+    for item, row in zip(queued, rows, strict=True):
+        if row["correction"]:
+            continue
         if not known:
             continue
         before = {
             **setup,
             "sides": [{**s, "before": str(totals[s["name"]])} for s in setup["sides"]],
         }
-        scored, errors = _scored(before, fields)
+        scored, errors = _scored(before, item["fields"])
         if scored is None:
-            hand["errors"] = errors
+            row["errors"] = errors
             known = False
             continue
-        for team in scored.teams:
-            totals[team.name] += team.score
-        hand["scores"] = [{"name": t.name, "score": format_points(t.score)} for t in scored.teams]
-        hand["totals"] = [{"name": n, "total": format_points(t)} for n, t in totals.items()]
-    return hands, totals if known else None
+        totals = {n: totals[n] + t.score for n, t in zip(names, scored.teams, strict=True)}
+        row["scores"] = [{"name": t.name, "score": format_points(t.score)} for t in scored.teams]
+        row["totals"] = [{"name": n, "total": format_points(t)} for n, t in totals.items()]
+    return rows, totals if known else None
 
 
 def progress_json(setup_text: str, queued_text: str) -> str:
-    """The scoreboard's hands saved on the phone (`queued`: each a form's fields, in order)
-    after the server's last hand: each numbered, with its kózi, its scores and the totals
-    after it (`_after`), and who deals next once they are played (the engine's deal, and
-    its order in the pages' words), or who has won."""
+    """The scoreboard's hands saved on the phone (`queued`, in order: new hands and
+    corrections, see `Queued`) after the server's last hand: each numbered, with its kózi,
+    its scores and the totals after it (`_after`); the standings they leave (each side's
+    total and next opening need, as the scoreboard's cards show them; none where a total is
+    not known); and who deals next once they are played (the engine's deal, and its order
+    in the pages' words), or who has won."""
     setup: dict[str, Any] = json.loads(setup_text)
-    queued: list[dict[str, list[str]]] = json.loads(queued_text)
-    answer: dict[str, Any] = {"hands": [], "next_dealer": None, "deal_order": "", "winner": None}
+    queued: list[Queued] = json.loads(queued_text)
+    answer: dict[str, Any] = {
+        "hands": [],
+        "standings": [],
+        "next_dealer": None,
+        "deal_order": "",
+        "winner": None,
+    }
     if setup.get("shared"):
         return json.dumps(answer, ensure_ascii=False)
     hands, totals = _after(setup, queued)
@@ -286,9 +361,19 @@ def progress_json(setup_text: str, queued_text: str) -> str:
         {s["name"]: tuple(str(p) for p in s["players"]) for s in setup["sides"]},
         int(setup["first_dealer"]),
     )
-    played = int(setup["played"]) + len(queued)
+    played = int(setup["played"]) + sum(1 for item in queued if item.get("hand") == "new")
     if totals is not None:
-        answer["winner"] = state_after(match, totals, played).winner
+        state = state_after(match, totals, played)
+        answer["winner"] = state.winner
+        answer["standings"] = [
+            {
+                "name": s.name,
+                "total": format_points(s.total),
+                "opening": requirement_text(s.opening),
+                "progress": float(max(Fraction(0), min(s.total, Fraction(variant.target)))),
+            }
+            for s in state.standings
+        ]
     dealer = dealer_for(match, played)
     if answer["winner"] is None and dealer is not None:
         order = deal_order(match.seats, match.first_dealer, variant.deal_direction, played)
@@ -300,11 +385,12 @@ def progress_json(setup_text: str, queued_text: str) -> str:
 
 def preview_json(setup_text: str, fields_text: str, queued_text: str = "[]") -> str:
     """The live preview of the form's `fields` ({name: [values]}) for the match `setup`,
-    after the new hands `queued` on the phone before it (scored on from the setup's
-    totals: the hand typed now follows them)."""
+    after the hands `queued` on the phone before it (new hands scored on from the setup's
+    totals, and corrections of earlier hands, see `_after`: the hand typed now follows
+    them)."""
     setup: dict[str, Any] = json.loads(setup_text)
     fields: dict[str, list[str]] = json.loads(fields_text)
-    queued: list[dict[str, list[str]]] = json.loads(queued_text)
+    queued: list[Queued] = json.loads(queued_text)
     answer: dict[str, Any] = {"errors": [], "problems": [], "teams": [], "totals": []}
     if setup.get("shared"):
         answer["errors"].append(setup.get("unsupported", ""))

@@ -19,6 +19,7 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.web import kept_pages, static_files
 from scorekeeper.web.gettext import gettext as _
+from scorekeeper.web.gettext import ngettext
 
 bp = Blueprint("pwa", __name__)
 
@@ -122,4 +123,19 @@ def offline_words() -> dict[str, str]:
             "%(server)s (this phone showed %(phone)s). The server's score is the one kept."
         ),
         "ok": _("OK"),
+        # the standings cards, counting the hands waiting on the phone: the one and the many
+        # forms, filled by outbox.js (so the count stays a placeholder here)
+        "phone_totals_one": ngettext(
+            "Totals on this phone, counting %(count)s hand not yet sent.",
+            "Totals on this phone, counting %(count)s hands not yet sent.",
+            1,
+            count="%(count)s",
+        ),
+        "phone_totals": ngettext(
+            "Totals on this phone, counting %(count)s hand not yet sent.",
+            "Totals on this phone, counting %(count)s hands not yet sent.",
+            2,
+            count="%(count)s",
+        ),
+        "server_total": _("On the server: %(total)s"),
     }

@@ -253,6 +253,20 @@
     draft = { fields: [], totals: null, errors: [], problems: [] };
   }
 
+  /* A correction's base: what its page kept of the match (engine_files.corrected_base), so
+     the engine on the phone can move the totals after it before it is sent. */
+  function correcting() {
+    var holder = document.getElementById("offline-engine-setup");
+    if (!holder || form.getAttribute("data-hand") === "new") {
+      return null;
+    }
+    try {
+      return JSON.parse(holder.getAttribute("data-setup")).correcting || null;
+    } catch (error) {
+      return null;
+    }
+  }
+
   function queue() {
     var outbox = window.scorekeeperOutbox;
     if (!outbox) {
@@ -267,6 +281,7 @@
       key: keyInput ? keyInput.value : "",
       version: versionInput ? versionInput.value : "",
       totals: totals(),
+      base: correcting(),
     });
     clear();
     window.location.assign(form.getAttribute("data-scoreboard"));

@@ -137,6 +137,8 @@
         }
         root.setAttribute("data-live-etag", etag);
         root.setAttribute("data-live-updated", String(Date.now()));
+        // Scripts that draw over a region (outbox.js: the phone's totals) draw again.
+        document.dispatchEvent(new CustomEvent("live:updated"));
         return "ok";
       });
     });

@@ -124,8 +124,8 @@
   window.scorekeeperOfflineEngine = {
     start: start,
     preview: function (form) {
-      // A new hand follows the new hands waiting on this phone (outbox.js): its totals
-      // before are those they bring the match to.
+      // A new hand follows the hands waiting on this phone (outbox.js), corrections
+      // included: its totals before are those they bring the match to.
       var outbox = window.scorekeeperOutbox;
       var queued = outbox && form.getAttribute("data-hand") === "new"
         ? outbox.queued(form.getAttribute("data-match"))
@@ -141,9 +141,10 @@
     score: function (request) {
       return ask("score", [request]);
     },
-    /* The scoreboard's hands saved on this phone, each a form's fields ({name: [values]}),
-       in order: {hands: [{number, kozi, red, scores, totals, errors}], next_dealer,
-       deal_order, winner} (progress_json in offline_score.py). */
+    /* The scoreboard's hands saved on this phone, in order, each {hand: "new" or the
+       number it corrects, fields: {name: [values]}, base}: {hands: [{number, correction,
+       kozi, red, scores, totals, errors}], standings: [{name, total, opening, progress}],
+       next_dealer, deal_order, winner} (progress_json in offline_score.py). */
     progress: function (queued) {
       return ask("progress", [JSON.stringify(setup), JSON.stringify(queued)]).then(JSON.parse);
     },

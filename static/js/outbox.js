@@ -5,7 +5,8 @@
  * page becomes visible, and with retries that wait longer each time while a page is open.
  *
  * Each item: {url, match, hand ("new" or a number), draft (its draft's storage key), fields
- * (the form's [[name, value], ...]), key (the idempotency key), version, totals, queued, and
+ * (the form's [[name, value], ...]), key (the idempotency key), version, totals, queued,
+ * base (a correction's: what its page kept of the match, engine_files.corrected_base), and
  * phone: {number, totals} once the scoreboard's engine has scored it (the totals after it as
  * "A 665 · B −95")}. A hand sent with those is remembered under "scorekeeper:sent:<user>:
  * <match>" until the scoreboard has held them against the server's.
@@ -243,20 +244,24 @@
     return all;
   }
 
-  /* The new hands of a match that wait to be sent, in order (a refused one, held, is not
-     going to be saved as it is). */
-  function waitingNew(match) {
+  /* The hands of a match that wait to be sent, new ones and corrections, in order (a
+     refused one, held, is not going to be saved as it is). */
+  function waiting(match) {
     return (load(PREFIX + match) || []).filter(function (item) {
-      return item.hand === "new" && !item.held;
+      return !item.held;
     });
   }
 
-  /* Their fields, for the engine on the phone (offline-engine.js): a new hand typed now
-     follows them. */
-  function queued(match) {
-    return waitingNew(match).map(function (item) {
-      return asFields(item.fields);
+  /* As the engine on the phone reads them (offline-engine.js; `Queued` in offline_score.py):
+     a new hand typed now follows them, corrections included. */
+  function forEngine(items) {
+    return items.map(function (item) {
+      return { hand: item.hand, fields: asFields(item.fields), base: item.base || null };
     });
+  }
+
+  function queued(match) {
+    return forEngine(waiting(match));
   }
 
   /* A hand the server saved, with the totals after it that this phone showed: the
@@ -308,18 +313,20 @@
     }).join(" · ");
   }
 
-  /* A new hand waiting on the phone as the engine scored it: numbered after the server's
-     last hand, with its kózi, each side's score and the totals after it. */
+  /* A hand waiting on the phone as the engine scored it: a new one numbered after the
+     server's last hand, or the correction of an earlier one, with its kózi, each side's
+     score and the totals after it (a correction's move every hand after it). */
   function queuedLine(hand) {
     var kozi = hand.kozi
       ? element("span", "kozi-mark" + (hand.red ? " red" : ""), hand.kozi, { title: WORDS.kozi })
       : null;
     var title = element("p", "outbox-title", [
-      fill(WORDS.hand, { number: hand.number }), kozi ? " " : "", kozi, " ",
+      fill(hand.correction ? WORDS.correction : WORDS.hand, { number: hand.number }),
+      kozi ? " " : "", kozi, " ",
       element("span", "badge badge-warn", WORDS.not_sent),
     ]);
     var known = hand.totals.length > 0;
-    return element("li", "outbox-item outbox-queued", [
+    return element("li", "outbox-item outbox-queued" + (hand.correction ? " outbox-correction" : ""), [
       title,
       known ? element("p", "outbox-scores", sideText(hand.scores, "score")) : null,
       element("p", "outbox-text", known
@@ -330,33 +337,77 @@
 
   var drawing = 0;
 
-  /* The engine on the phone scores the waiting new hands on from the server's last one
-     (offline-engine.js, started only now): the rows become numbered hands with their
-     totals, the phone's figures are kept with each hand to hold against the server's once
-     it is sent, and who deals next counts them. */
+  /* The standings cards as the phone has them: the totals (and next opening needs) once
+     the `count` hands waiting here are played, marked as not sent yet; the server's again
+     when the page is drawn anew. */
+  function drawStandings(standings, count) {
+    var summary = document.querySelector("[data-live-region='summary']");
+    var list = summary && summary.querySelector(".standings");
+    if (!list || !standings.length) {
+      return;
+    }
+    var byName = {};
+    standings.forEach(function (side) {
+      byName[side.name] = side;
+    });
+    list.querySelectorAll(".standing").forEach(function (card) {
+      var name = card.querySelector(".standing-name");
+      var side = name && byName[name.textContent];
+      var total = card.querySelector("[data-total]");
+      if (!side || !total) {
+        return;
+      }
+      if (!total.hasAttribute("data-server-total")) {
+        total.setAttribute("data-server-total", total.textContent);
+      }
+      total.textContent = side.total;
+      total.classList.add("standing-total-phone");
+      total.setAttribute("title", fill(WORDS.server_total, { total: total.getAttribute("data-server-total") }));
+      var bar = card.querySelector(".standing-bar");
+      if (bar) {
+        bar.value = side.progress;
+      }
+      var opening = card.querySelector(".standing-opening strong");
+      if (opening) {
+        opening.textContent = side.opening;
+      }
+    });
+    var note = summary.querySelector("[data-standings-phone]");
+    if (!note) {
+      note = element("p", "standings-phone", "", { "data-standings-phone": "" });
+      list.parentNode.insertBefore(note, list);
+    }
+    note.textContent = fill(count === 1 ? WORDS.phone_totals_one : WORDS.phone_totals, { count: count });
+  }
+
+  /* The engine on the phone scores the waiting hands (offline-engine.js, started only
+     now): new ones on from the server's last one, corrections against the hand they
+     correct, moving every total after it. The rows become numbered hands with their totals,
+     the standings cards show where the match stands here, the phone's figures are kept
+     with each hand to hold against the server's once it is sent, and who deals next
+     counts the new ones. */
   function drawQueued(match, list, rows) {
     var engine = window.scorekeeperOfflineEngine;
-    var items = waitingNew(match);
+    var items = waiting(match);
     if (!engine || !engine.progress || !items.length) {
       return;
     }
     drawing += 1;
     var asked = drawing;
-    engine.progress(items.map(function (item) {
-      return asFields(item.fields);
-    })).then(function (answer) {
+    engine.progress(forEngine(items)).then(function (answer) {
       if (asked !== drawing) {
         return; // drawn again meanwhile
       }
       var phone = {};
       answer.hands.forEach(function (hand, i) {
-        var row = rows[items[i].key];
+        var row = rows[i];
         if (row) {
           list.replaceChild(queuedLine(hand), row);
         }
-        phone[items[i].key] = { number: hand.number, totals: hand.totals.length ? sideText(hand.totals, "total") : null };
+        phone[items[i].key + ":" + items[i].hand] = { number: hand.number, totals: hand.totals.length ? sideText(hand.totals, "total") : null };
       });
       keepPhone(match, phone);
+      drawStandings(answer.standings || [], items.length);
       // Who deals next counts these hands: the scoreboard's own line says so (the server
       // drew it for a running match), and the list ends with it.
       var line = document.querySelector("[data-live-region='summary'] .next-dealer");
@@ -380,8 +431,8 @@
     var name = PREFIX + match;
     var changed = false;
     var items = (load(name) || []).map(function (item) {
-      var mine = phone[item.key];
-      if (mine && item.hand === "new" && JSON.stringify(item.phone) !== JSON.stringify(mine)) {
+      var mine = phone[item.key + ":" + item.hand];
+      if (mine && JSON.stringify(item.phone) !== JSON.stringify(mine)) {
         item.phone = mine;
         changed = true;
       }
@@ -394,9 +445,13 @@
 
   /* Back online, the server's answer is the truth: a hand it saved whose totals after it
      differ from what this phone showed is said so, until it is read (OK). The same totals
-     say nothing, and are forgotten. */
+     say nothing, and are forgotten. While hands still wait, they are not held against the
+     server's yet: the phone's totals count those too (a correction sent later moves them). */
   function checkSent(match, list) {
     var name = SENT + match;
+    if ((load(PREFIX + match) || []).length) {
+      return;
+    }
     var kept = (load(name) || []).filter(function (sent) {
       var row = document.getElementById("hand-" + sent.number);
       var server = row && row.getAttribute("data-totals-after");
@@ -430,7 +485,7 @@
     }
     var match = board.getAttribute("data-match");
     var list = board.querySelector("[data-outbox-list]");
-    var rows = {};
+    var rows = [];
     list.textContent = "";
     drawing += 1;
     (load(PREFIX + match) || []).forEach(function (item) {
@@ -438,9 +493,7 @@
         line(list, titleOf(item.hand), WORDS.refused + " " + (item.errors || [])[0], item.url);
       } else {
         line(list, titleOf(item.hand) + " · " + WORDS.waiting, totalsOf(item.totals));
-        if (item.hand === "new") {
-          rows[item.key] = list.lastChild;
-        }
+        rows.push(list.lastChild); // in the order of waiting(match): the engine's rows
       }
     });
     checkSent(match, list);
@@ -493,7 +546,14 @@
   // Once every deferred script has run (offline-engine.js comes after this one): the
   // waiting hands scored by the engine on the phone.
   document.addEventListener("DOMContentLoaded", function () {
-    if (board && window.scorekeeperOfflineEngine && waitingNew(board.getAttribute("data-match")).length) {
+    if (board && window.scorekeeperOfflineEngine && waiting(board.getAttribute("data-match")).length) {
+      render();
+    }
+  });
+  // live.js drew the summary anew (another phone saved a hand): the cards are the server's
+  // again, and the hands waiting here are counted on from them.
+  document.addEventListener("live:updated", function () {
+    if (board && waiting(board.getAttribute("data-match")).length) {
       render();
     }
   });

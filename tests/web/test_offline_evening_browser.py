@@ -20,21 +20,21 @@ import secrets
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
-from support.browser import PHONE, fits_a_phone, log_in, serve, settled, until
+from support.browser import PHONE, fits_a_phone, log_in, serve
 from support.databases import file_app
-from support.hand_entries import form_fields, typed
-from support.world import new_club, pagat_match
+from support.hand_entries import form_fields
+from support.offline_phone import enter, entry, match_with_hand_1, worker_keeps
+from support.world import new_club
 
 from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.models import Club, Match, User
+from scorekeeper.models import Match
 from scorekeeper.play.engine_files import runtime_version
 from scorekeeper.referee.service import score_hand_request
 from scorekeeper.rules.match import dealer_for
@@ -53,16 +53,21 @@ pytestmark = [
 PASSWORD = "correct horse"
 SHOTS = Path(__file__).parents[1] / "screenshots"
 WORDS = {
-    "en": {"not sent": "not yet sent", "after": "After this hand: ", "next": "Next to deal: "},
-    "el": {"not sent": "δεν έχει σταλεί", "after": "Μετά τον γύρο: ", "next": "Μοιράζει: "},
+    "en": {
+        "not sent": "not yet sent",
+        "after": "After this hand: ",
+        "next": "Next to deal: ",
+        "cards": "Totals on this phone, counting 3 hands not yet sent.",
+    },
+    "el": {
+        "not sent": "δεν έχει σταλεί",
+        "after": "Μετά τον γύρο: ",
+        "next": "Μοιράζει: ",
+        "cards": "Σύνολα σε αυτό το κινητό, μαζί με 3 γύρους που δεν έχουν σταλεί ακόμα.",
+    },
 }
 #: Hand 1 is saved online; the evening's next three are saved with no network.
 FIRST, EVENING = PAGAT_HANDS[0], PAGAT_HANDS[1:4]
-
-
-def entry(hand: tuple[str, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
-    kozi, a, b = hand
-    return {"kozi": kozi, "teams": [{"name": "A", **a}, {"name": "B", **b}]}
 
 
 @pytest.fixture(scope="module")
@@ -77,19 +82,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
 def server(app: Flask) -> Iterator[str]:
     with serve(app) as base_url:
         yield base_url
-
-
-def match_with_hand_1(app: Flask) -> tuple[int, list[list[int]], dict[str, str]]:
-    """A pagat match for four (A = Ann & Cy, B = Bob & Di) with hand 1 saved: its id, each
-    side's players' ids, and each player's name by id."""
-    with app.app_context():
-        club = db.session.scalars(db.select(Club)).one()
-        user = db.session.scalars(db.select(User)).one()
-        ids = [p.id for p in sorted(club.players, key=lambda p: p.id)]
-        match = pagat_match(club, user, ids)
-        matches.record_hand(match, user, typed(match, entry(FIRST)))
-        names = {str(p.id): p.name for p in club.players}
-        return match.id, [[ids[0], ids[2]], [ids[1], ids[3]]], names
 
 
 def expected(app: Flask, match_id: int) -> tuple[list[str], list[str], str]:
@@ -118,38 +110,6 @@ def expected(app: Flask, match_id: int) -> tuple[list[str], list[str], str]:
     return scores, after, dealer_name
 
 
-def worker_keeps(page: Page, server: str, match_id: int) -> None:
-    """The service worker controls the page and keeps the match's pages and the engine."""
-    until(page, "async () => Boolean(await navigator.serviceWorker.ready)")
-    page.reload()
-    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-    page.goto(f"{server}/matches/{match_id}/hands/new")  # kept, and it keeps the engine
-    until(
-        page,
-        """async () => (await (await caches.open('scorekeeper-runtime')).keys()).length >= 6""",
-        seconds=30,
-    )
-    page.goto(f"{server}/matches/{match_id}")
-
-
-def enter(page: Page, hand: dict[str, Any], names: list[list[str]]) -> None:
-    """Type one hand into the hand form, as a scorer taps it."""
-    page.locator(f"label[for='kozi-{hand['kozi']}']").click()
-    for side, team in enumerate(hand["teams"]):
-        rows = page.locator(f"[data-side='{side}'] [data-meld-row]")
-        for i, cards in enumerate(team["melds"]):
-            if i >= rows.count() or not rows.nth(i).is_visible():
-                page.locator(f"[data-side='{side}'] [data-add-meld]").click()
-            rows.nth(i).locator("input").fill(cards)
-            settled(page)
-        for flag in ("out", "biribaki"):
-            if team.get({"out": "went_out", "biribaki": "took_biribaki"}[flag]):
-                page.locator(f"input[name='s{side}-{flag}']").check()
-        for name, cards in zip(names[side], team["hands"], strict=True):
-            if cards:
-                page.locator(".hands .field", has_text=name).locator("input").fill(cards)
-
-
 def queued_board(page: Page, lang: str, scores: list[str], after: list[str], dealer: str) -> None:
     """The scoreboard's hands waiting on the phone: 2, 3, 4, with kózi and totals."""
     words = WORDS[lang]
@@ -163,6 +123,11 @@ def queued_board(page: Page, lang: str, scores: list[str], after: list[str], dea
     expect(rows.locator(".outbox-text")).to_have_text([words["after"] + a for a in after])
     expect(page.locator("[data-outbox-board] .outbox-next")).to_have_text(words["next"] + dealer)
     expect(page.locator(".next-dealer strong")).to_have_text(dealer)
+    # The standings cards: the phone's totals, said to count the hands not sent yet.
+    last = [part.split(" ", 1)[1] for part in after[-1].split(" · ")]
+    expect(page.locator("[data-total]")).to_have_text(last)
+    expect(page.locator("[data-total].standing-total-phone")).to_have_count(len(last))
+    expect(page.locator("[data-standings-phone]")).to_have_text(words["cards"])
 
 
 def test_a_whole_offline_evening_shows_the_right_totals_before_it_is_sent(
@@ -233,6 +198,12 @@ def test_a_whole_offline_evening_shows_the_right_totals_before_it_is_sent(
     page.reload()
     queued_board(page, "el", scores, after, dealer)
     page.screenshot(path=SHOTS / "offline-scoreboard-3-queued-el.png", full_page=True)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.reload()
+    queued_board(page, "el", scores, after, dealer)
+    page.screenshot(path=SHOTS / "offline-scoreboard-3-queued-el-360.png", full_page=True)
+    fits_a_phone(page, 360)
+    page.set_viewport_size(PHONE)
 
     context.set_offline(False)
     expect(page.locator("[data-outbox-board]")).to_be_hidden(timeout=20_000)

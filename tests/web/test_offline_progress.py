@@ -66,6 +66,11 @@ def fields(hand: tuple[str, dict[str, Any], dict[str, Any]]) -> dict[str, list[s
     return posted
 
 
+def new(hand: tuple[str, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    """A new hand as the outbox hands it to the engine."""
+    return {"hand": "new", "fields": fields(hand), "base": None}
+
+
 def referee_totals() -> list[dict[str, Fraction]]:
     """The totals after each hand of the evening, each hand scored by the referee's contract
     from the totals before it."""
@@ -82,7 +87,7 @@ def referee_totals() -> list[dict[str, Fraction]]:
 
 
 def test_queued_hands_are_numbered_and_scored_on_from_the_last_one() -> None:
-    answer = json.loads(progress_json(json.dumps(SETUP), json.dumps([fields(h) for h in EVENING])))
+    answer = json.loads(progress_json(json.dumps(SETUP), json.dumps([new(h) for h in EVENING])))
     assert [h["number"] for h in answer["hands"]] == [2, 3, 4]
     assert [h["kozi"] for h in answer["hands"]] == ["♦", "♠", "♣"]
     assert [h["red"] for h in answer["hands"]] == [True, False, False]
@@ -98,7 +103,7 @@ def test_queued_hands_are_numbered_and_scored_on_from_the_last_one() -> None:
 
 
 def test_the_hand_typed_next_follows_the_queued_ones() -> None:
-    queued = [fields(h) for h in EVENING[:2]]
+    queued = [new(h) for h in EVENING[:2]]
     typed = fields(EVENING[2])
     alone = json.loads(preview_json(json.dumps(SETUP), json.dumps(typed)))
     after = json.loads(preview_json(json.dumps(SETUP), json.dumps(typed), json.dumps(queued)))
@@ -110,11 +115,57 @@ def test_the_hand_typed_next_follows_the_queued_ones() -> None:
 
 def test_an_unreadable_queued_hand_leaves_the_totals_after_it_unknown() -> None:
     broken = {**fields(EVENING[0]), "s0-meld": ["ZZ 9Q"]}
-    queued = [broken, fields(EVENING[1])]
+    queued = [{"hand": "new", "fields": broken}, new(EVENING[1])]
     answer = json.loads(progress_json(json.dumps(SETUP), json.dumps(queued)))
     assert answer["hands"][0]["errors"] and answer["hands"][0]["totals"] == []
     assert answer["hands"][1]["totals"] == [] and answer["hands"][1]["number"] == 3
     assert answer["winner"] is None and answer["next_dealer"]  # the deal needs no totals
+
+
+def referee_score(hand: tuple[str, dict[str, Any], dict[str, Any]]) -> dict[str, Fraction]:
+    """Each side's score of one hand by the referee's contract (no opening table in pagat:
+    the totals before it do not count)."""
+    body = {"variant": "pagat", "options": {}, "format": "4p", **entry(hand)}
+    answer = json.loads(score_json(json.dumps(body)))
+    return {team["name"]: Fraction(team["score"]) for team in answer["teams"]}
+
+
+def test_a_queued_correction_moves_every_total_after_its_hand() -> None:
+    """Hand 1 (A 665, B −95 on the server) corrected on the phone, then hand 2 typed: the
+    correction scores its new hand 1 from the totals before it, and hand 2 and the standings
+    count it, as the server will once both are sent."""
+    was = referee_score(PAGAT_HANDS[0])
+    assert {n: format_points(t) for n, t in was.items()} == {"A": "665", "B": "−95"}
+    fix = {
+        "hand": 1,
+        "fields": fields(EVENING[0]),
+        "base": {"number": 1, "before": {"A": "0", "B": "0"}, "was": {"A": "665", "B": "-95"}},
+    }
+    answer = json.loads(progress_json(json.dumps(SETUP), json.dumps([fix, new(EVENING[1])])))
+    one, two = answer["hands"]
+    corrected, second = referee_score(EVENING[0]), referee_score(EVENING[1])
+    assert [(h["number"], h["correction"]) for h in (one, two)] == [(1, True), (2, False)]
+    assert one["scores"] == [{"name": n, "score": format_points(t)} for n, t in corrected.items()]
+    assert one["totals"] == [{"name": n, "total": format_points(t)} for n, t in corrected.items()]
+    final = {n: corrected[n] + second[n] for n in ("A", "B")}
+    assert two["totals"] == [{"name": n, "total": format_points(t)} for n, t in final.items()]
+    assert [(s["name"], s["total"]) for s in answer["standings"]] == [
+        (n, format_points(t)) for n, t in final.items()
+    ]
+    # The hand typed next follows both.
+    typed = json.loads(
+        preview_json(json.dumps(SETUP), json.dumps(fields(EVENING[2])), json.dumps([fix]))
+    )
+    third = referee_score(EVENING[2])
+    assert typed["totals"] == [
+        {"name": n, "total": format_points(corrected[n] + third[n])} for n in ("A", "B")
+    ]
+    # A correction queued without its base (an older page): its totals wait for the server.
+    blind = json.loads(
+        progress_json(json.dumps(SETUP), json.dumps([{**fix, "base": None}, new(EVENING[1])]))
+    )
+    assert blind["hands"][0]["scores"] == [] and blind["hands"][1]["totals"] == []
+    assert blind["standings"] == []
 
 
 #: What the phone's Pyodide has not: the engine's zip must import none of it.

@@ -33,13 +33,15 @@ from scorekeeper.tournaments import service, table_links
 bp = Blueprint("tournament_live", __name__)
 
 
-def _shared(tournament_id: int, club_share: str) -> Tournament:
-    """The tournament a working big-screen link of its club opens; else 404."""
+def _shared(tournament_id: int, club_share: str, tables: bool = True) -> Tournament:
+    """The tournament a working big-screen link of its club opens; else 404. With its
+    entries, rounds, tables, byes and penalties read at once (what the screen shows), unless
+    `tables` is False: a poll reads the tournament's row alone."""
     found = (
         db.session.scalars(
             sa.select(Tournament)
             .where(Tournament.id == tournament_id)
-            .options(*service._EVERYTHING)
+            .options(*(service._TABLES if tables else ()))
         ).one_or_none()
         if is_row_id(tournament_id)
         else None
@@ -55,17 +57,18 @@ def screen(tournament: Tournament) -> dict[str, Any]:
     names = {e.id: e.name for e in tournament.entries}
     rounds = list(tournament.round_rows)
     current = rounds[-1] if rounds else None
-    scale = service.scale_of(tournament)
+    results = service.table_results(tournament)  # every table's match read at once
     tables = []
     if current is not None:
         for table in current.tables:
-            state = service.table_result(table, scale)
+            state = results[table.id]
             tables.append(
                 {"state": state, "ns": names[table.ns_entry_id], "ew": names[table.ew_entry_id]}
             )
     bye = names[current.byes[0].entry_id] if current is not None and current.byes else None
     standings = [
-        {"standing": s, "name": names.get(s.entry, "?")} for s in service.standings_of(tournament)
+        {"standing": s, "name": names.get(s.entry, "?")}
+        for s in service.standings_of(tournament, results)
     ]
     return {
         "tournament": tournament,
@@ -106,14 +109,14 @@ def _poll(tournament: Tournament) -> ResponseReturnValue:
 @bp.get("/tournaments/<int:tournament_id>/live")
 @login_required
 def big_screen(tournament_id: int) -> ResponseReturnValue:
-    tournament = service.tournament_for(me(), tournament_id)
+    tournament = service.tournament_for(me(), tournament_id, with_matches=False)
     return _page(tournament, url_for(".live_json", tournament_id=tournament.id), shared=False)
 
 
 @bp.get("/tournaments/<int:tournament_id>/live.json")
 @login_required
 def live_json(tournament_id: int) -> ResponseReturnValue:
-    return _poll(service.tournament_for(me(), tournament_id))
+    return _poll(service.tournament_for(me(), tournament_id, with_matches=False))
 
 
 @bp.get("/tournaments/<int:tournament_id>/live/<club_share>")
@@ -125,4 +128,4 @@ def shared_screen(tournament_id: int, club_share: str) -> ResponseReturnValue:
 
 @bp.get("/tournaments/<int:tournament_id>/live/<club_share>/live.json")
 def shared_json(tournament_id: int, club_share: str) -> ResponseReturnValue:
-    return _poll(_shared(tournament_id, club_share))
+    return _poll(_shared(tournament_id, club_share, tables=False))

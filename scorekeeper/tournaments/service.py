@@ -15,6 +15,7 @@ joins them, and nothing is stored.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -720,6 +721,32 @@ def standings_of(
         for p in tournament.penalties
     ]
     return ranking.standings([e.id for e in tournament.entries], tables, byes, penalties)
+
+
+def revision_of(tournament_id: int) -> str:
+    """The ETag of the API's reads of a tournament (its state, its ranking): what its live
+    pages' revision follows (its rounds, each table's hands and countersignature, …) and
+    every column of its setup, entries, rounds, byes and penalties. A few small queries,
+    where an answer reads every table's match and ranks every entry."""
+    rows: list[object] = [table_links.revision(tournament_id)]
+    round_ids = sa.select(TournamentRound.id).where(TournamentRound.tournament_id == tournament_id)
+    entry_ids = sa.select(TournamentEntry.id).where(TournamentEntry.tournament_id == tournament_id)
+    for model, where in (
+        (Tournament, Tournament.id == tournament_id),
+        (TournamentEntry, TournamentEntry.tournament_id == tournament_id),
+        (TournamentEntryPlayer, TournamentEntryPlayer.entry_id.in_(entry_ids)),
+        (TournamentRound, TournamentRound.tournament_id == tournament_id),
+        (TournamentBye, TournamentBye.round_id.in_(round_ids)),
+        (TournamentPenalty, TournamentPenalty.tournament_id == tournament_id),
+    ):
+        columns = model.__table__.columns
+        rows.append(
+            [
+                tuple(row)
+                for row in db.session.execute(sa.select(*columns).where(where).order_by(model.id))
+            ]
+        )
+    return f"a{tournament_id}-{hashlib.sha256(repr(rows).encode()).hexdigest()[:20]}"
 
 
 def rounds_played(tournament: Tournament) -> int:

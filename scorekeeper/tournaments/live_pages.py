@@ -39,15 +39,12 @@ from scorekeeper.web.i18n import language
 bp = Blueprint("tournament_live", __name__)
 
 
-def _shared(tournament_id: int, club_share: str, tables: bool = True) -> Tournament:
-    """The tournament a working big-screen link of its club opens; else 404. With its
-    entries, rounds, tables, byes and penalties read at once (what the screen shows), unless
-    `tables` is False: a poll reads the tournament's row alone."""
+def _shared(tournament_id: int, club_share: str) -> Tournament:
+    """The tournament a working big-screen link of its club opens (its row alone: a poll
+    reads no more, the page its tables only to draw them anew); else 404."""
     found = (
         db.session.scalars(
-            sa.select(Tournament)
-            .where(Tournament.id == tournament_id)
-            .options(*(service._TABLES if tables else ()))
+            sa.select(Tournament).where(Tournament.id == tournament_id)
         ).one_or_none()
         if is_row_id(tournament_id)
         else None
@@ -181,11 +178,11 @@ def live_json(tournament_id: int) -> ResponseReturnValue:
 
 @bp.get("/tournaments/<int:tournament_id>/live/<club_share>")
 def shared_screen(tournament_id: int, club_share: str) -> ResponseReturnValue:
-    tournament = _shared(tournament_id, club_share, tables=False)  # read once not yet drawn
+    tournament = _shared(tournament_id, club_share)
     poll = url_for(".shared_json", tournament_id=tournament.id, club_share=club_share)
     return _page(tournament, poll, shared=True)
 
 
 @bp.get("/tournaments/<int:tournament_id>/live/<club_share>/live.json")
 def shared_json(tournament_id: int, club_share: str) -> ResponseReturnValue:
-    return _poll(_shared(tournament_id, club_share, tables=False))
+    return _poll(_shared(tournament_id, club_share))

@@ -22,7 +22,8 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, TournamentRound, TournamentTable, as_utc
+from scorekeeper.models import Hand, Tournament, TournamentRound, TournamentTable, User, as_utc
+from scorekeeper.play import sharing
 from scorekeeper.tournaments import live_pages, table_links
 from scorekeeper.tournaments import service as tournaments
 
@@ -318,6 +319,24 @@ def test_the_big_screen_is_drawn_once_a_revision_with_each_answers_time(
     assert len(drawn) == 3
     assert "1 of 2 deals" in viewer.get(path).get_data(as_text=True)
     assert len(drawn) == 3
+    # The room's television, through the club's big-screen link, signed in as nobody: the
+    # same drawing, and its poll a 304 until the next change.
+    with app.app_context():
+        made = db.session.get(Tournament, night.tournament)
+        assert made is not None
+        secret = sharing.create_link(made.club, None, db.session.get(User, night.owner))
+        db.session.remove()
+    television = app.test_client()
+    shown = television.get(f"{path}/{secret}").get_data(as_text=True)
+    assert "1 of 2 deals" in shown and 'class="site-header"' not in shown
+    assert len(drawn) == 3
+    poll = television.get(f"{path}/{secret}/live.json")
+    etag = {"If-None-Match": poll.headers["ETag"]}
+    assert television.get(f"{path}/{secret}/live.json", headers=etag).status_code == 304
+    save_hand(client, night.tables[1]["ns"], hand_fields(night, 1, 1))
+    assert television.get(f"{path}/{secret}/live.json", headers=etag).status_code == 200
+    assert "Finished, to confirm" in television.get(f"{path}/{secret}").get_data(as_text=True)
+    assert len(drawn) == 4
 
 
 def test_each_table_gets_a_link_for_each_side(app: Flask, night: Night) -> None:

@@ -143,9 +143,10 @@ def confirm_table(tournament_id: int, number: int, table: int) -> Response:
 
 @bp.get("/tournaments/<int:tournament_id>")
 def tournament(tournament_id: int) -> ResponseReturnValue:
-    found = service.tournament_for(me(), tournament_id, with_matches=False)
+    found = service.tournament_for(me(), tournament_id, reads=service.ROW)
 
     def build() -> dict[str, Any]:
+        service.with_tables(found)
         results = service.table_results(found)
         return {
             **_setup_json(found),
@@ -159,9 +160,10 @@ def tournament(tournament_id: int) -> ResponseReturnValue:
 
 @bp.get("/tournaments/<int:tournament_id>/standings")
 def standings(tournament_id: int) -> ResponseReturnValue:
-    found = service.tournament_for(me(), tournament_id, with_matches=False)
+    found = service.tournament_for(me(), tournament_id, reads=service.ROW)
 
     def build() -> dict[str, Any]:
+        service.with_tables(found)
         names = {e.id: e.name for e in found.entries}
         return {
             "rounds_played": service.rounds_played(found),
@@ -175,7 +177,7 @@ def _conditional(found: Tournament, build: Callable[[], dict[str, Any]]) -> Resp
     """The answer `build` makes, with the tournament's ETag (service.revision_of): an empty
     304 to a reader that already holds it, as the live pages' polls are answered, so a
     screen or a script polling the ranking costs a few small queries until something
-    changed."""
+    changed (`found` is read as its row; `build` reads the rest)."""
     return conditional_json(
         service.revision_of(found.id), lambda: str(current_app.json.dumps(build()))
     )

@@ -107,14 +107,15 @@ class _KeptClock:
     left: str = _LEFT
 
 
-def screen_html(tournament: Tournament) -> Markup:
+def screen_html(tournament: Tournament, live: str) -> Markup:
     """The big screen's changing part, drawn once a revision by this worker, with this
-    answer's time in its clock."""
-    key = (service.revision_of(tournament.id), language())
+    answer's time in its clock; `live` is the live pages' revision (table_links.revision),
+    which the tournament's whole revision includes."""
+    key = (service.revision_of(tournament.id, live), language())
     with _drawn_lock:
         drawn = _drawn.get(key)
     if drawn is None:
-        found = _with_tables(tournament)
+        found = service.with_tables(tournament)
         current = found.round_rows[-1] if found.round_rows else None
         kept = _KeptClock(table_links.clock_of(found, current).ends_ms)
         drawn = render_template("tournaments/_screen.html", **screen(found, kept))
@@ -127,25 +128,16 @@ def screen_html(tournament: Tournament) -> Markup:
     return Markup(drawn.replace(_NOW, str(clock.now_ms)).replace(_LEFT, clock.left))
 
 
-def _with_tables(tournament: Tournament) -> Tournament:
-    """`tournament` with its entries, rounds' tables, byes and penalties read at once."""
-    return db.session.scalars(
-        sa.select(Tournament)
-        .where(Tournament.id == tournament.id)
-        .options(*service._TABLES)
-        .execution_options(populate_existing=True)
-    ).one()
-
-
 def _page(tournament: Tournament, poll: str, shared: bool) -> ResponseReturnValue:
+    live = table_links.revision(tournament.id)
     page = render_template(
         "tournaments/live.html",
         tournament=tournament,
         live_url=poll,
-        live_etag=table_links.revision(tournament.id),
+        live_etag=live,
         live_every=POLL_EVERY_MS,
         shared=shared,
-        screen_html=screen_html(tournament),
+        screen_html=screen_html(tournament, live),
     )
     return page, 200, SHARED_HEADERS if shared else {"Cache-Control": "no-store"}
 
@@ -166,14 +158,14 @@ def _poll(tournament: Tournament) -> ResponseReturnValue:
 @bp.get("/tournaments/<int:tournament_id>/live")
 @login_required
 def big_screen(tournament_id: int) -> ResponseReturnValue:
-    tournament = service.tournament_for(me(), tournament_id, with_matches=False)
+    tournament = service.tournament_for(me(), tournament_id, reads=service.ROW)
     return _page(tournament, url_for(".live_json", tournament_id=tournament.id), shared=False)
 
 
 @bp.get("/tournaments/<int:tournament_id>/live.json")
 @login_required
 def live_json(tournament_id: int) -> ResponseReturnValue:
-    return _poll(service.tournament_for(me(), tournament_id, with_matches=False))
+    return _poll(service.tournament_for(me(), tournament_id, reads=service.ROW))
 
 
 @bp.get("/tournaments/<int:tournament_id>/live/<club_share>")

@@ -430,38 +430,41 @@ def _club_players(club: Club, ids: set[int]) -> dict[int, str]:
 # --- finding ------------------------------------------------------------------------------------
 
 
-#: A tournament with its entries, its rounds' tables and byes, and its penalties, in a few
-#: queries: what `table_results` and the ranking read (they read the tables' matches as
-#: columns, match.states_of).
-_TABLES = (
+#: What `tournament_for` reads with the tournament's row, in a few queries each (not one a
+#: table). TABLES: its entries, rounds' tables and byes, and penalties: what
+#: `table_results` and the ranking read (they read the tables' matches as columns,
+#: match.states_of). EVERYTHING: those and the tables' matches with their teams and seats,
+#: for the pages that read a table's match (`table_result`, its links and seats). ROW: the
+#: row alone, for a reader that may answer 304 before it reads more (`with_tables`).
+TABLES: tuple[Any, ...] = (
     selectinload(Tournament.entries),
     selectinload(Tournament.penalties),
     selectinload(Tournament.round_rows).selectinload(TournamentRound.byes),
     selectinload(Tournament.round_rows).selectinload(TournamentRound.tables),
 )
-#: All it shows, not a query a table: `_TABLES` and the tables' matches with their teams and
-#: seats, for the pages that read a table's match (`table_result`, its links and seats).
-_EVERYTHING = (
-    *_TABLES,
+EVERYTHING: tuple[Any, ...] = (
+    *TABLES,
     selectinload(Tournament.round_rows)
     .selectinload(TournamentRound.tables)
     .selectinload(TournamentTable.match)
     .options(selectinload(Match.teams), selectinload(Match.seats)),
 )
+ROW: tuple[Any, ...] = ()
 
 
 def tournament_for(
-    user: User | None, tournament_id: object, needed: Role = Role.VIEWER, with_matches: bool = True
+    user: User | None,
+    tournament_id: object,
+    needed: Role = Role.VIEWER,
+    reads: Sequence[Any] = EVERYTHING,
 ) -> Tournament:
     """The tournament, if `user` is a member of its club (404 to anyone else, as for an id
-    that names nothing) with the role `needed` (403 otherwise). `with_matches=False` leaves the
-    tables' matches unread, for a reader of `table_results` alone."""
+    that names nothing) with the role `needed` (403 otherwise), with what `reads` names
+    (EVERYTHING, TABLES or ROW) read at once."""
     found = None
     if is_row_id(tournament_id):
         found = db.session.scalars(
-            sa.select(Tournament)
-            .where(Tournament.id == tournament_id)
-            .options(*(_EVERYTHING if with_matches else _TABLES))
+            sa.select(Tournament).where(Tournament.id == tournament_id).options(*reads)
         ).one_or_none()
     if found is None or clubs.role_in(user, found.club) is None or found.club.importing:
         raise NotFound(
@@ -723,12 +726,13 @@ def standings_of(
     return ranking.standings([e.id for e in tournament.entries], tables, byes, penalties)
 
 
-def revision_of(tournament_id: int) -> str:
+def revision_of(tournament_id: int, live: str | None = None) -> str:
     """The ETag of the API's reads of a tournament (its state, its ranking): what its live
-    pages' revision follows (its rounds, each table's hands and countersignature, …) and
-    every column of its setup, entries, rounds, byes and penalties. A few small queries,
-    where an answer reads every table's match and ranks every entry."""
-    rows: list[object] = [table_links.revision(tournament_id)]
+    pages' revision follows (its rounds, each table's hands and countersignature, …: `live`
+    when the caller read it, table_links.revision) and every column of its setup, entries,
+    rounds, byes and penalties. A few small queries, where an answer reads every table's
+    match and ranks every entry."""
+    rows: list[object] = [live or table_links.revision(tournament_id)]
     round_ids = sa.select(TournamentRound.id).where(TournamentRound.tournament_id == tournament_id)
     entry_ids = sa.select(TournamentEntry.id).where(TournamentEntry.tournament_id == tournament_id)
     for model, where in (
@@ -747,6 +751,16 @@ def revision_of(tournament_id: int) -> str:
             ]
         )
     return f"a{tournament_id}-{hashlib.sha256(repr(rows).encode()).hexdigest()[:20]}"
+
+
+def with_tables(tournament: Tournament) -> Tournament:
+    """`tournament` (read as its ROW) with what TABLES names read now, at once."""
+    return db.session.scalars(
+        sa.select(Tournament)
+        .where(Tournament.id == tournament.id)
+        .options(*TABLES)
+        .execution_options(populate_existing=True)
+    ).one()
 
 
 def rounds_played(tournament: Tournament) -> int:

@@ -833,22 +833,34 @@ def test_every_tables_result_read_at_once_is_its_matchs_own(world: World) -> Non
             sa.update(Match).where(Match.id == drawn["tables"][1]["match"]).values(progress=None)
         )
         db.session.commit()
-        found = db.session.get(Tournament, tid)
-        assert found is not None
-        results = service.table_results(found)
-        tables = [table for played in found.round_rows for table in played.tables]
-        assert len(results) == len(tables) == 6
-        kinds = set()
-        for table in tables:
-            view = matches.view_of(table.match)
-            first, second = (team.name for team in table.match.teams)
-            result = results[table.id]
-            assert (result.ns_mp, result.ew_mp) == (view.totals[first], view.totals[second])
-            assert (result.hands, result.finished) == (view.hands_played, view.finished)
-            assert result == service.table_result(table)
-            kinds.add(result.status)
-        assert kinds == {"finished", "playing", "waiting"}
         db.session.remove()
+
+    def check(kinds: set[str]) -> None:
+        """Each table's result against its match's own view (the states a worker keeps
+        read a second time, and after a hand)."""
+        with world.app.app_context():
+            found = db.session.get(Tournament, tid)
+            assert found is not None
+            results = service.table_results(found)
+            tables = [table for played in found.round_rows for table in played.tables]
+            assert len(results) == len(tables) == 6
+            seen = set()
+            for table in tables:
+                view = matches.view_of(table.match)
+                first, second = (team.name for team in table.match.teams)
+                result = results[table.id]
+                assert (result.ns_mp, result.ew_mp) == (view.totals[first], view.totals[second])
+                assert (result.hands, result.finished) == (view.hands_played, view.finished)
+                assert result == service.table_result(table)
+                seen.add(result.status)
+            assert seen == kinds
+            db.session.remove()
+
+    check({"finished", "playing", "waiting"})
+    check({"finished", "playing", "waiting"})
+    hand = hand_for((names[t["ns"]], names[t["ew"]]), 2, False, "4p")
+    assert world.scorer.post(f"matches/{t['match']}/hands", hand).status_code == 201
+    check({"finished", "waiting"})
 
 
 def test_a_refusal_speaks_the_callers_language(world: World) -> None:

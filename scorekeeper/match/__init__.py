@@ -53,6 +53,7 @@ from scorekeeper.match.scoring import score_entry, team_hands
 from scorekeeper.match.seating import Seating
 from scorekeeper.match.setup import format_of, names_of, seating_of, setup_of, variant_of
 from scorekeeper.match.start import TeamSpec, create_match
+from scorekeeper.match.states import states_of
 from scorekeeper.match.view import (
     HandLine,
     MatchView,
@@ -158,6 +159,7 @@ __all__ = [
     "shown",
     "shown_hand",
     "shown_version",
+    "states_of",
     "store_progress",
     "tally_of",
     "team_hands",

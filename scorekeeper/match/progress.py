@@ -53,7 +53,11 @@ def progress_of(match: Match, setup: MatchSetup | None = None) -> Progress:
 
 def stored(match: Match, setup: MatchSetup) -> Progress | None:
     """The stored progress, if there is one that fits the match's competitors."""
-    data = match.progress
+    return from_json(match.progress, setup)
+
+
+def from_json(data: dict[str, Any] | None, setup: MatchSetup) -> Progress | None:
+    """The progress a match's stored column holds, if it fits the setup's competitors."""
     if not data:
         return None
     try:

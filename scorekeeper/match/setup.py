@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from scorekeeper.match.seating import Seating
 from scorekeeper.models import Match
@@ -20,7 +22,12 @@ def variant_of(match: Match) -> Variant:
     """The match's own frozen rules; options the players changed are no longer assumptions."""
     # Every save and every page asks this, and building a variant checks all its options:
     # one build per distinct set of rules (a Variant is frozen, so it can be shared).
-    key = json.dumps([match.variant_id, match.options, sorted(match.house_rules)], sort_keys=True)
+    return variant_for(match.variant_id, match.options, match.house_rules)
+
+
+def variant_for(variant_id: str, options: dict[str, Any], house_rules: Iterable[str]) -> Variant:
+    """`variant_of` from a match's columns, for a reader that holds them without the match."""
+    key = json.dumps([variant_id, options, sorted(house_rules)], sort_keys=True)
     return _variant(key)
 
 
@@ -37,19 +44,37 @@ def format_of(match: Match) -> TableFormat:
 
 
 def setup_of(match: Match) -> MatchSetup:
-    table_format = format_of(match)
-    teams = None
+    return setup_from(
+        variant_of(match),
+        match.format,
+        [(s.player_id, s.team_id) for s in match.seats],
+        [(t.id, t.name) for t in match.teams],
+        match.first_dealer,
+    )
+
+
+def setup_from(
+    variant: Variant,
+    format_id: str,
+    seats: Sequence[tuple[int, int | None]],
+    teams: Sequence[tuple[int, str]],
+    first_dealer: int,
+) -> MatchSetup:
+    """`setup_of` from a match's columns: its seats (player, team) in seat order and its
+    teams (id, name) in team order, for a reader of many matches at once."""
+    table_format = find_format(format_id)
+    by_team = None
     if table_format.credit is Credit.TEAM:
-        teams = {
-            team.name: tuple(str(s.player_id) for s in match.seats if s.team_id == team.id)
-            for team in match.teams
+        by_team = {
+            name: tuple(str(player) for player, team in seats if team == team_id)
+            for team_id, name in teams
         }
     return MatchSetup(
-        variant=variant_of(match),
+        variant=variant,
         table_format=table_format,
-        seats=tuple(str(s.player_id) for s in match.seats),
-        teams=teams,
-        first_dealer=match.first_dealer,
+        seats=tuple(str(player) for player, _team in seats),
+        teams=by_team,
+        first_dealer=first_dealer,
     )
 
 

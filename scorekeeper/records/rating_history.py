@@ -37,25 +37,41 @@ _INSERT_CHUNK = 2000
 
 
 def replay(session: Session, club_id: int, since: Since = None) -> int:
-    """Rate the club's finished matches from `since` onward again; returns how many."""
+    """Rate the club's finished matches from `since` onward again; returns how many.
+
+    From `since`, only the players of the matches replayed (and of the steps taken away)
+    are read and written: a match finishing replays the few matches after it, and reading
+    and writing every player's rating of the club, all its steps scanned, cost most of
+    the save that finished it (tests/bench/tournament_night.py: thirty tables finishing
+    at once, one after the other under the club's lock)."""
     step = RatingStep
+    players: set[int] | None = None
     if since is None:
         session.execute(sa.delete(step).where(step.club_id == club_id))
     else:
-        session.execute(sa.delete(step).where(step.club_id == club_id, _from(step, since)))
-    current = _latest(session, club_id)
-    rated = 0
+        gone = session.scalars(
+            sa.delete(step)
+            .where(step.club_id == club_id, _from(step, since))
+            .returning(step.player_id)
+        )
+        players = set(gone)
+    matches = [
+        (match_id, list(lines))
+        for match_id, lines in groupby(_finished_lines(session, club_id, since), lambda r: r[0])
+    ]
+    if players is not None:
+        players.update(line[4] for _match_id, lines in matches for line in lines)
+    current = _latest(session, club_id, players)
     rows: list[dict[str, Any]] = []
-    for match_id, lines in groupby(_finished_lines(session, club_id, since), lambda r: r[0]):
-        rows.extend(_rate(club_id, match_id, list(lines), current))
-        rated += 1
+    for match_id, lines in matches:
+        rows.extend(_rate(club_id, match_id, lines, current))
         if len(rows) >= _INSERT_CHUNK:
             session.execute(sa.insert(step), rows)
             rows = []
     if rows:
         session.execute(sa.insert(step), rows)
-    _store_latest(session, club_id)
-    return rated
+    _store_latest(session, club_id, players)
+    return len(matches)
 
 
 def _from(table: Any, since: tuple[datetime, int]) -> sa.ColumnElement[bool]:
@@ -66,15 +82,19 @@ def _from(table: Any, since: tuple[datetime, int]) -> sa.ColumnElement[bool]:
     )
 
 
-def _latest(session: Session, club_id: int) -> dict[int, tuple[int, float, float]]:
-    """Each player's last stored step: seq, mu, sigma."""
+def _latest(
+    session: Session, club_id: int, players: set[int] | None = None
+) -> dict[int, tuple[int, float, float]]:
+    """Each player's last stored step (of `players`, None: everyone's): seq, mu, sigma."""
     step = RatingStep
-    last = (
-        sa.select(step.player_id, sa.func.max(step.seq).label("seq"))
-        .where(step.club_id == club_id)
-        .group_by(step.player_id)
-        .subquery()
+    if players is not None and not players:
+        return {}
+    maxima = sa.select(step.player_id, sa.func.max(step.seq).label("seq")).where(
+        step.club_id == club_id
     )
+    if players is not None:
+        maxima = maxima.where(step.player_id.in_(sorted(players)))
+    last = maxima.group_by(step.player_id).subquery()
     rows = session.execute(
         sa.select(step.player_id, step.seq, step.mu, step.sigma).join(
             last, sa.and_(last.c.player_id == step.player_id, last.c.seq == step.seq)
@@ -157,17 +177,23 @@ def _rating(stored: tuple[int, float, float] | None) -> Any:
     return _MODEL.rating(mu=stored[1], sigma=stored[2])
 
 
-def _store_latest(session: Session, club_id: int) -> None:
-    """PlayerRating: every player's last step, and the move of their conservative rating
-    over their last TREND_MATCHES steps, written anew (a club has hundreds at most)."""
+def _store_latest(session: Session, club_id: int, players: set[int] | None = None) -> None:
+    """PlayerRating: each player's last step (of `players`, None: everyone in the club),
+    and the move of their conservative rating over their last TREND_MATCHES steps, written
+    anew."""
     last, first = aliased(RatingStep), aliased(RatingStep)
-    session.execute(sa.delete(PlayerRating).where(PlayerRating.club_id == club_id))
-    seqs = (
-        sa.select(RatingStep.player_id, sa.func.max(RatingStep.seq).label("seq"))
-        .where(RatingStep.club_id == club_id)
-        .group_by(RatingStep.player_id)
-        .subquery()
+    if players is not None and not players:
+        return
+    gone = sa.delete(PlayerRating).where(PlayerRating.club_id == club_id)
+    maxima = sa.select(RatingStep.player_id, sa.func.max(RatingStep.seq).label("seq")).where(
+        RatingStep.club_id == club_id
     )
+    if players is not None:
+        chosen = sorted(players)
+        gone = gone.where(PlayerRating.player_id.in_(chosen))
+        maxima = maxima.where(RatingStep.player_id.in_(chosen))
+    session.execute(gone)
+    seqs = maxima.group_by(RatingStep.player_id).subquery()
     start = sa.case((seqs.c.seq > TREND_MATCHES, seqs.c.seq - (TREND_MATCHES - 1)), else_=1)
     latest = (
         sa.select(

@@ -12,15 +12,19 @@ same login, CSRF and body rules as the matches' endpoints (play.api).
   penalties;
 * ``GET /api/v1/tournaments/<id>/standings``: the ranking (tournaments.md §5).
 
+Both reads answer with an ETag and, to ``If-None-Match`` with it, an empty 304 until
+something they show changed (service.revision_of).
+
 The club's owner and scorers direct; any member reads. A refusal is ``{"error": "…",
 "problems": ["…", …]}``: 400 for bad input, 409 for what the tournament's state forbids.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, current_app, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import clubs
@@ -28,6 +32,7 @@ from scorekeeper.accounts import api_login_required, me
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.extensions import csrf
 from scorekeeper.models import Role, Tournament, TournamentRound, as_utc
+from scorekeeper.play import conditional_json
 from scorekeeper.quote import show
 from scorekeeper.rules.variants import options_from_json
 from scorekeeper.tournaments import service, table_links
@@ -137,27 +142,44 @@ def confirm_table(tournament_id: int, number: int, table: int) -> Response:
 
 
 @bp.get("/tournaments/<int:tournament_id>")
-def tournament(tournament_id: int) -> Response:
-    found = service.tournament_for(me(), tournament_id)
-    return jsonify(
-        {
+def tournament(tournament_id: int) -> ResponseReturnValue:
+    found = service.tournament_for(me(), tournament_id, reads=service.ROW)
+
+    def build() -> dict[str, Any]:
+        service.with_tables(found)
+        results = service.table_results(found)
+        return {
             **_setup_json(found),
             "entries": [_entry_json(e) for e in found.entries],
-            "rounds_drawn": [_round_json(r) for r in found.round_rows],
+            "rounds_drawn": [_round_json(r, results) for r in found.round_rows],
             "penalties": [service.penalty_json(p) for p in found.penalties],
         }
-    )
+
+    return _conditional(found, build)
 
 
 @bp.get("/tournaments/<int:tournament_id>/standings")
-def standings(tournament_id: int) -> Response:
-    found = service.tournament_for(me(), tournament_id)
-    names = {e.id: e.name for e in found.entries}
-    return jsonify(
-        {
+def standings(tournament_id: int) -> ResponseReturnValue:
+    found = service.tournament_for(me(), tournament_id, reads=service.ROW)
+
+    def build() -> dict[str, Any]:
+        service.with_tables(found)
+        names = {e.id: e.name for e in found.entries}
+        return {
             "rounds_played": service.rounds_played(found),
             "standings": [service.standing_json(s, names) for s in service.standings_of(found)],
         }
+
+    return _conditional(found, build)
+
+
+def _conditional(found: Tournament, build: Callable[[], dict[str, Any]]) -> ResponseReturnValue:
+    """The answer `build` makes, with the tournament's ETag (service.revision_of): an empty
+    304 to a reader that already holds it, as the live pages' polls are answered, so a
+    screen or a script polling the ranking costs a few small queries until something
+    changed (`found` is read as its row; `build` reads the rest)."""
+    return conditional_json(
+        service.revision_of(found.id), lambda: str(current_app.json.dumps(build()))
     )
 
 
@@ -194,11 +216,15 @@ def _entry_json(entry: Any) -> dict[str, Any]:
     }
 
 
-def _round_json(played: TournamentRound) -> dict[str, Any]:
+def _round_json(
+    played: TournamentRound, results: dict[int, service.TableState] | None = None
+) -> dict[str, Any]:
+    """The round and its tables' results: from `results` (service.table_results) when the
+    caller read every table's at once."""
     tables = []
     scale = service.scale_of(played.tournament)
     for table in played.tables:
-        result = service.table_result(table, scale)
+        result = results[table.id] if results is not None else service.table_result(table, scale)
         tables.append(
             {
                 "table": result.table,

@@ -10,12 +10,17 @@ does the screen fetch itself again and swap what changed.
 
 from __future__ import annotations
 
+import dataclasses
+import secrets
+import threading
+from collections import OrderedDict
 from typing import Any
 
 import sqlalchemy as sa
 from flask import Blueprint, current_app, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import login_required
+from markupsafe import Markup
 
 from scorekeeper.accounts import me
 from scorekeeper.extensions import db
@@ -29,17 +34,17 @@ from scorekeeper.play import (
     dead_link,
 )
 from scorekeeper.tournaments import service, table_links
+from scorekeeper.web.i18n import language
 
 bp = Blueprint("tournament_live", __name__)
 
 
 def _shared(tournament_id: int, club_share: str) -> Tournament:
-    """The tournament a working big-screen link of its club opens; else 404."""
+    """The tournament a working big-screen link of its club opens (its row alone: a poll
+    reads no more, the page its tables only to draw them anew); else 404."""
     found = (
         db.session.scalars(
-            sa.select(Tournament)
-            .where(Tournament.id == tournament_id)
-            .options(*service._EVERYTHING)
+            sa.select(Tournament).where(Tournament.id == tournament_id)
         ).one_or_none()
         if is_row_id(tournament_id)
         else None
@@ -50,22 +55,24 @@ def _shared(tournament_id: int, club_share: str) -> Tournament:
     return found
 
 
-def screen(tournament: Tournament) -> dict[str, Any]:
-    """What the big screen shows, as the template reads it."""
+def screen(tournament: Tournament, clock: object = None) -> dict[str, Any]:
+    """What the big screen shows, as the template reads it; `clock` stands in for the
+    round's clock (table_links.clock_of) when given."""
     names = {e.id: e.name for e in tournament.entries}
     rounds = list(tournament.round_rows)
     current = rounds[-1] if rounds else None
-    scale = service.scale_of(tournament)
+    results = service.table_results(tournament)  # every table's match read at once
     tables = []
     if current is not None:
         for table in current.tables:
-            state = service.table_result(table, scale)
+            state = results[table.id]
             tables.append(
                 {"state": state, "ns": names[table.ns_entry_id], "ew": names[table.ew_entry_id]}
             )
     bye = names[current.byes[0].entry_id] if current is not None and current.byes else None
     standings = [
-        {"standing": s, "name": names.get(s.entry, "?")} for s in service.standings_of(tournament)
+        {"standing": s, "name": names.get(s.entry, "?")}
+        for s in service.standings_of(tournament, results)
     ]
     return {
         "tournament": tournament,
@@ -73,19 +80,64 @@ def screen(tournament: Tournament) -> dict[str, Any]:
         "tables": tables,
         "bye": bye,
         "standings": standings,
-        "clock": table_links.clock_of(tournament, current),
+        "clock": table_links.clock_of(tournament, current) if clock is None else clock,
         "rounds_left": tournament.rounds - len(rounds),
     }
 
 
+#: Each worker's drawings of big screens' changing part (tournaments/_screen.html), by the
+#: tournament's revision (service.revision_of: everything the screen shows) and language.
+#: After each saved hand every television asks the page again (live.js), a hundred within
+#: one poll, and drawing it (every table's result, the ranking) costs tens of milliseconds
+#: where the revision costs a few small queries. The most recent few are kept.
+_drawn: OrderedDict[tuple[str, str], str] = OrderedDict()
+_drawn_lock = threading.Lock()
+KEPT = 16
+#: What stands for the clock's "now" in a kept drawing, each answer putting in its own time
+#: (static/js/round-clock.js counts from the server's time when the page was drawn).
+_NOW, _LEFT = (f"clock-{secrets.token_hex(8)}" for _ in range(2))
+
+
+@dataclasses.dataclass(frozen=True)
+class _KeptClock:
+    """The round's clock as a kept drawing holds it: its end, and marks for the time."""
+
+    ends_ms: int | None
+    now_ms: str = _NOW
+    left: str = _LEFT
+
+
+def screen_html(tournament: Tournament, live: str) -> Markup:
+    """The big screen's changing part, drawn once a revision by this worker, with this
+    answer's time in its clock; `live` is the live pages' revision (table_links.revision),
+    which the tournament's whole revision includes."""
+    key = (service.revision_of(tournament.id, live), language())
+    with _drawn_lock:
+        drawn = _drawn.get(key)
+    if drawn is None:
+        found = service.with_tables(tournament)
+        current = found.round_rows[-1] if found.round_rows else None
+        kept = _KeptClock(table_links.clock_of(found, current).ends_ms)
+        drawn = render_template("tournaments/_screen.html", **screen(found, kept))
+        with _drawn_lock:
+            _drawn[key] = drawn
+            while len(_drawn) > KEPT:
+                _drawn.popitem(last=False)
+    rounds = tournament.round_rows
+    clock = table_links.clock_of(tournament, rounds[-1] if rounds else None)
+    return Markup(drawn.replace(_NOW, str(clock.now_ms)).replace(_LEFT, clock.left))
+
+
 def _page(tournament: Tournament, poll: str, shared: bool) -> ResponseReturnValue:
+    live = table_links.revision(tournament.id)
     page = render_template(
         "tournaments/live.html",
+        tournament=tournament,
         live_url=poll,
-        live_etag=table_links.revision(tournament.id),
+        live_etag=live,
         live_every=POLL_EVERY_MS,
         shared=shared,
-        **screen(tournament),
+        screen_html=screen_html(tournament, live),
     )
     return page, 200, SHARED_HEADERS if shared else {"Cache-Control": "no-store"}
 
@@ -106,14 +158,14 @@ def _poll(tournament: Tournament) -> ResponseReturnValue:
 @bp.get("/tournaments/<int:tournament_id>/live")
 @login_required
 def big_screen(tournament_id: int) -> ResponseReturnValue:
-    tournament = service.tournament_for(me(), tournament_id)
+    tournament = service.tournament_for(me(), tournament_id, reads=service.ROW)
     return _page(tournament, url_for(".live_json", tournament_id=tournament.id), shared=False)
 
 
 @bp.get("/tournaments/<int:tournament_id>/live.json")
 @login_required
 def live_json(tournament_id: int) -> ResponseReturnValue:
-    return _poll(service.tournament_for(me(), tournament_id))
+    return _poll(service.tournament_for(me(), tournament_id, reads=service.ROW))
 
 
 @bp.get("/tournaments/<int:tournament_id>/live/<club_share>")

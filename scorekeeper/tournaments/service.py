@@ -15,6 +15,7 @@ joins them, and nothing is stored.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -44,6 +45,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.numbers import is_row_id
 from scorekeeper.quote import show
+from scorekeeper.rules.match import MatchState
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.rules.variants import OptionError
 from scorekeeper.tournaments import movements, scales, table_links
@@ -428,29 +430,41 @@ def _club_players(club: Club, ids: set[int]) -> dict[int, str]:
 # --- finding ------------------------------------------------------------------------------------
 
 
-#: A tournament with all it shows read in a few queries, not one a table: its entries, its
-#: rounds' tables with their matches' teams and seats (what a table's MP are read from),
-#: byes and penalties.
-_EVERYTHING = (
+#: What `tournament_for` reads with the tournament's row, in a few queries each (not one a
+#: table). TABLES: its entries, rounds' tables and byes, and penalties: what
+#: `table_results` and the ranking read (they read the tables' matches as columns,
+#: match.states_of). EVERYTHING: those and the tables' matches with their teams and seats,
+#: for the pages that read a table's match (`table_result`, its links and seats). ROW: the
+#: row alone, for a reader that may answer 304 before it reads more (`with_tables`).
+TABLES: tuple[Any, ...] = (
     selectinload(Tournament.entries),
     selectinload(Tournament.penalties),
     selectinload(Tournament.round_rows).selectinload(TournamentRound.byes),
+    selectinload(Tournament.round_rows).selectinload(TournamentRound.tables),
+)
+EVERYTHING: tuple[Any, ...] = (
+    *TABLES,
     selectinload(Tournament.round_rows)
     .selectinload(TournamentRound.tables)
     .selectinload(TournamentTable.match)
     .options(selectinload(Match.teams), selectinload(Match.seats)),
 )
+ROW: tuple[Any, ...] = ()
 
 
 def tournament_for(
-    user: User | None, tournament_id: object, needed: Role = Role.VIEWER
+    user: User | None,
+    tournament_id: object,
+    needed: Role = Role.VIEWER,
+    reads: Sequence[Any] = EVERYTHING,
 ) -> Tournament:
     """The tournament, if `user` is a member of its club (404 to anyone else, as for an id
-    that names nothing) with the role `needed` (403 otherwise)."""
+    that names nothing) with the role `needed` (403 otherwise), with what `reads` names
+    (EVERYTHING, TABLES or ROW) read at once."""
     found = None
     if is_row_id(tournament_id):
         found = db.session.scalars(
-            sa.select(Tournament).where(Tournament.id == tournament_id).options(*_EVERYTHING)
+            sa.select(Tournament).where(Tournament.id == tournament_id).options(*reads)
         ).one_or_none()
     if found is None or clubs.role_in(user, found.club) is None or found.club.importing:
         raise NotFound(
@@ -623,26 +637,49 @@ def scale_of(tournament: Tournament) -> scales.VPScale:
 
 def table_result(table: TournamentTable, scale: scales.VPScale | None = None) -> TableState:
     """Where `table` stands; `scale` is its tournament's (`scale_of`), read once by a
-    caller that reads many tables."""
-    tournament = table.round.tournament
+    caller that reads many tables (`table_results` reads a whole tournament's at once)."""
     match: Match | None = table.match
+    state = None
+    if match is not None:
+        # The match's stored progress, as the rules engine reads it: not its full view, whose
+        # players' names and lines cost milliseconds a table and showed none of them here.
+        state = matches.progress_of(match).state(matches.setup_of(match))
+    return _table_state(table, state, scale or scale_of(table.round.tournament))
+
+
+def table_results(tournament: Tournament) -> dict[int, TableState]:
+    """Where every table of every round stands, by the table's id: its matches read
+    together (match.states_of: three queries for the whole tournament), so a ranking or a
+    screen of every table costs no query, nor a match's full view, a table."""
+    scale = scale_of(tournament)
+    tables = [t for r in tournament.round_rows for t in r.tables]
+    states = matches.states_of([t.match_id for t in tables if t.match_id is not None])
+    return {
+        t.id: _table_state(t, None if t.match_id is None else states.get(t.match_id), scale)
+        for t in tables
+    }
+
+
+def _table_state(
+    table: TournamentTable, state: MatchState | None, scale: scales.VPScale
+) -> TableState:
     ns_mp = ew_mp = hands = 0
     finished = False
-    if match is not None:
-        view = matches.view_of(match)
-        first, second = match.teams[0].name, match.teams[1].name
-        ns_mp, ew_mp = _mp(view.totals[first]), _mp(view.totals[second])
-        hands, finished = view.hands_played, view.finished
+    if state is not None:
+        # NS is the match's first team, EW its second (start_round): the standings' order.
+        ns, ew = state.standings[0], state.standings[1]
+        ns_mp, ew_mp = _mp(ns.total), _mp(ew.total)
+        hands, finished = state.hands_played, state.finished
     ns_vp = ew_vp = None
     if finished:
-        ns_vp, ew_vp = scales.vp(scale or scale_of(tournament), ns_mp, ew_mp)
+        ns_vp, ew_vp = scales.vp(scale, ns_mp, ew_mp)
     return TableState(
         table=table.number,
         ns=table.ns_entry_id,
         ew=table.ew_entry_id,
         match=table.match_id,
         hands=hands,
-        deals=tournament.deals_per_round,
+        deals=table.round.tournament.deals_per_round,
         finished=finished,
         confirmed=table.confirmed,
         ns_mp=ns_mp,
@@ -657,14 +694,17 @@ def _mp(total: Fraction) -> int:
     return int(total)
 
 
-def standings_of(tournament: Tournament) -> list[ranking.Standing]:
-    """The ranking from every finished table, the byes and the penalties (§5)."""
+def standings_of(
+    tournament: Tournament, results: Mapping[int, TableState] | None = None
+) -> list[ranking.Standing]:
+    """The ranking from every finished table, the byes and the penalties (§5); `results`
+    is `table_results(tournament)` when the caller read them already."""
     tables = []
     byes = []
-    scale = scale_of(tournament)
+    results = table_results(tournament) if results is None else results
     for played in tournament.round_rows:
         for table in played.tables:
-            result = table_result(table, scale)
+            result = results[table.id]
             if result.finished:
                 assert result.ns_vp is not None and result.ew_vp is not None
                 tables.append(
@@ -684,6 +724,43 @@ def standings_of(tournament: Tournament) -> list[ranking.Standing]:
         for p in tournament.penalties
     ]
     return ranking.standings([e.id for e in tournament.entries], tables, byes, penalties)
+
+
+def revision_of(tournament_id: int, live: str | None = None) -> str:
+    """The ETag of the API's reads of a tournament (its state, its ranking): what its live
+    pages' revision follows (its rounds, each table's hands and countersignature, …: `live`
+    when the caller read it, table_links.revision) and every column of its setup, entries,
+    rounds, byes and penalties. A few small queries, where an answer reads every table's
+    match and ranks every entry."""
+    rows: list[object] = [live or table_links.revision(tournament_id)]
+    round_ids = sa.select(TournamentRound.id).where(TournamentRound.tournament_id == tournament_id)
+    entry_ids = sa.select(TournamentEntry.id).where(TournamentEntry.tournament_id == tournament_id)
+    for model, where in (
+        (Tournament, Tournament.id == tournament_id),
+        (TournamentEntry, TournamentEntry.tournament_id == tournament_id),
+        (TournamentEntryPlayer, TournamentEntryPlayer.entry_id.in_(entry_ids)),
+        (TournamentRound, TournamentRound.tournament_id == tournament_id),
+        (TournamentBye, TournamentBye.round_id.in_(round_ids)),
+        (TournamentPenalty, TournamentPenalty.tournament_id == tournament_id),
+    ):
+        columns = model.__table__.columns
+        rows.append(
+            [
+                tuple(row)
+                for row in db.session.execute(sa.select(*columns).where(where).order_by(model.id))
+            ]
+        )
+    return f"a{tournament_id}-{hashlib.sha256(repr(rows).encode()).hexdigest()[:20]}"
+
+
+def with_tables(tournament: Tournament) -> Tournament:
+    """`tournament` (read as its ROW) with what TABLES names read now, at once."""
+    return db.session.scalars(
+        sa.select(Tournament)
+        .where(Tournament.id == tournament.id)
+        .options(*TABLES)
+        .execution_options(populate_existing=True)
+    ).one()
 
 
 def rounds_played(tournament: Tournament) -> int:

@@ -2,9 +2,12 @@
 Danish tournament of 60 pairs (30 tables) whose first 7 rounds are played quickly to build
 history, then round 8 played live: 30 table scorers saving their 3 deals at once through
 `POST /api/v1/matches/<match>/hands` while 200 viewers poll, half of them the big screen
-(the URLs of BIG_SCREEN below; `--screens N` to change how many), half the tables' own
-scoreboards (their share links' `live.json`, as static/js/live.js asks it, with
-If-None-Match).
+(`--screens N` to change how many), half the tables' own scoreboards. Each viewer does what
+static/js/live.js does in the browser: it asks a `live.json` every two seconds with
+If-None-Match (the big screen's through the club's big-screen share link, as the room's
+television opens it; a table's through its match's share link), and the big screen, on any
+answer but a 304, fetches its page again (BIG_SCREEN below) and reads each table's state
+from it.
 
 It prints p50/p95 latency of the saves and of the polls (each kind apart), the delay from a
 save's answer to each viewer's poll that shows it (and how many were later than 3 s or never
@@ -29,6 +32,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -50,14 +54,19 @@ from scorekeeper.play.live import POLL_EVERY_MS
 
 POLL_S = POLL_EVERY_MS / 1000
 
-#: What the big screen polls, `{tid}` being the tournament's id; each is asked with the
-#: director's bearer token. When the big screen page (`/tournaments/{tid}/live` and its JSON)
-#: lands, list it here. The tournament's state shows each table's hands as they come in; the
-#: standings show a table once it has finished.
-BIG_SCREEN = [
-    "/api/v1/tournaments/{tid}/standings",
-    "/api/v1/tournaments/{tid}",
-]
+#: What the big screen polls and, when that changed, fetches again (live.js's data-live-poll
+#: and its own page), `{tid}` being the tournament's id and `{share}` the club's big-screen
+#: link (tournaments/live_pages.py).
+BIG_SCREEN_POLL = "/tournaments/{tid}/live/{share}/live.json"
+BIG_SCREEN = "/tournaments/{tid}/live/{share}"
+
+#: A table's row on the big screen: its number, then its state ("2 of 3 deals", "Finished,
+#: to confirm", …; the page is in English when the browser asks for no language).
+SCREEN_ROW = re.compile(
+    r'<tr class="screen-status-(\w+)">\s*<th scope="row">(\d+)</th>.*?'
+    r'<td class="screen-state">([^<]*)</td>',
+    re.S,
+)
 
 #: One side goes out with a clean biriba; the other melded nothing and holds a card or none.
 OUT = {"melds": ["3C-9C"], "hands": ["", ""], "went_out": True, "took_biribaki": True}
@@ -150,18 +159,20 @@ async def history(client: Client, night: Night, rounds: int, deals: int) -> None
         )
 
 
-def share_links(url: str, matches: list[int]) -> dict[int, str]:
-    """A share link to each table's match, as a table's phone would show its scoreboard."""
+def share_links(url: str, matches: list[int]) -> dict[int | None, str]:
+    """A share link to each table's match, as a table's phone would show its scoreboard, and
+    the club's big-screen link (under None), as the room's television opens it."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": normalize_database_url(url)})
     with app.app_context():
         user = db.session.scalars(db.select(User)).first()
-        links = {}
+        links: dict[int | None, str] = {}
         for match_id in matches:
             match = db.session.get(Match, match_id)
             assert match is not None
             club = db.session.get(Club, match.club_id)
             assert club is not None
             links[match_id] = sharing.create_link(club, match, user)
+        links[None] = sharing.create_link(club, None, user)
         db.session.remove()
         db.engine.dispose()
     return links
@@ -192,29 +203,28 @@ async def scorer(
         await asyncio.sleep(max(0.0, args.every - (done - started)))
 
 
-#: From a poll's JSON, each table's hands it shows: {match id: hands}.
-Reader = Callable[[Any], dict[int, int]]
+#: From what a viewer reads (a poll's JSON, or the big screen's page), each table's hands it
+#: shows: {match id: hands}.
+Reader = Callable[[bytes], dict[int, int]]
 
 
-def screen_reader(path: str, tables: list[dict[str, Any]], deals: int, number: int) -> Reader:
-    """What a big screen's answer shows of the live round's tables."""
-    if path.endswith("/standings"):
-        # A table shows in the ranking once finished: both its entries have played `number`.
-        def finished(answer: Any) -> dict[int, int]:
-            played = {s["entry"]: s["played"] for s in answer["standings"]}
-            return {
-                t["match"]: deals
-                for t in tables
-                if played.get(t["ns"]) == number and played.get(t["ew"]) == number
-            }
+def screen_reader(tables: list[dict[str, Any]], deals: int) -> Reader:
+    """What the big screen's page shows of the live round's tables: a finished table shows
+    all its deals, a playing one "n of 3 deals"."""
+    match_of = {t["table"]: t["match"] for t in tables}
 
-        return finished
+    def shown(page: bytes) -> dict[int, int]:
+        found = {}
+        for status, table, state in SCREEN_ROW.findall(page.decode()):
+            if status in ("finished", "confirmed"):
+                hands = deals
+            else:
+                counted = re.match(r"\s*(\d+) of", state)
+                hands = int(counted.group(1)) if counted else 0
+            found[match_of[int(table)]] = hands
+        return found
 
-    def progress(answer: Any) -> dict[int, int]:
-        live = next(r for r in answer["rounds_drawn"] if r["number"] == number)
-        return {t["match"]: t["hands"] for t in live["tables"]}
-
-    return progress
+    return shown
 
 
 async def viewer(
@@ -222,35 +232,38 @@ async def viewer(
     n: int,
     kind: str,
     path: str,
-    headers: dict[str, str],
+    page: str | None,
     read: Reader,
     until: Callable[[], bool],
     seen: Seen,
-    finished_only: bool,
 ) -> None:
-    """Polls every POLL_S after each answer (with If-None-Match when the answer had an ETag),
-    noting when each hand first shows."""
+    """Polls `path` every POLL_S after each answer (with If-None-Match when the answer had an
+    ETag), noting when each hand first shows; on a change, reads `page` when there is one (as
+    live.js fetches its page again), else the poll's own answer."""
     shown: dict[int, int] = {}
     etag = ""
     await asyncio.sleep(random.uniform(0, POLL_S))
     while not until():
         started = time.perf_counter()
-        sent = headers | ({"If-None-Match": etag} if etag else {})
+        sent = {"If-None-Match": etag} if etag else {}
         try:
             status, got, answer = await client.request("GET", path, sent)
+            done = time.perf_counter()
+            seen.polls.setdefault(f"{kind} live.json", []).append(done - started)
+            if status == 200 and page is not None:
+                etag = got.get("etag", "")
+                status, got, answer = await client.request("GET", page, {})
+                seen.polls.setdefault(f"{kind} page", []).append(time.perf_counter() - done)
+                done = time.perf_counter()
+            elif status == 200:
+                etag = got.get("etag", "")
         except Unavailable as error:
             seen.failures.append(str(error))
             await asyncio.sleep(POLL_S)
             continue
-        done = time.perf_counter()
-        seen.polls.setdefault(kind, []).append(done - started)
         if status == 200:
-            etag = got.get("etag", "")
-            for match_id, hands in read(json.loads(answer)).items():
-                # The ranking shows a table only once finished: its last hand is what it shows.
+            for match_id, hands in read(answer).items():
                 first = shown.get(match_id, 0) + 1
-                if finished_only:
-                    first = max(first, hands)
                 for number in range(first, hands + 1):
                     seen.sightings.append((n, match_id, number, done))
                 shown[match_id] = max(shown.get(match_id, 0), hands)
@@ -275,27 +288,28 @@ async def live_round(
 
     viewers = []
     screens = args.viewers // 2 if args.screens is None else min(args.screens, args.viewers)
+    on_screen = screen_reader(tables, args.deals)
     for n in range(args.viewers):
+        page: str | None
         if n < screens:
-            path = BIG_SCREEN[n % len(BIG_SCREEN)].format(tid=night.tid)
-            kind = "big screen " + BIG_SCREEN[n % len(BIG_SCREEN)].format(tid="<id>")
-            read = screen_reader(path, tables, args.deals, number)
-            headers = {"Authorization": f"Bearer {night.token}"}
-            shows = len(tables) * args.deals if not path.endswith("/standings") else len(tables)
+            path = BIG_SCREEN_POLL.format(tid=night.tid, share=links[None])
+            page = BIG_SCREEN.format(tid=night.tid, share=links[None])
+            kind = "big screen"
+            read = on_screen
+            shows = len(tables) * args.deals
         else:
             t = tables[n % len(tables)]
             path = f"/watch/{t['match']}/{links[t['match']]}/live.json"
-            kind = "table scoreboard live.json"
+            page = None
+            kind = "table scoreboard"
             match_id = t["match"]
 
-            def read(answer: Any, match_id: int = match_id) -> dict[int, int]:
-                return {match_id: int(answer.get("hands_played", 0))}
+            def read(answer: bytes, match_id: int = match_id) -> dict[int, int]:
+                return {match_id: int(json.loads(answer).get("hands_played", 0))}
 
-            headers = {}
             shows = args.deals
         seen.expected += shows
-        finished_only = path.endswith("/standings")
-        viewers.append(viewer(client, n, kind, path, headers, read, until, seen, finished_only))
+        viewers.append(viewer(client, n, kind, path, page, read, until, seen))
 
     async def scorers() -> float:
         await asyncio.gather(*(scorer(client, night, t, args, seen) for t in tables))

@@ -11,8 +11,8 @@ from support.world import new_club
 from scorekeeper import match as matches
 from scorekeeper.extensions import db
 from scorekeeper.match import TeamSpec
-from scorekeeper.models import Club, HandVersion, Match, User
-from scorekeeper.records import ratings, seasons, stats
+from scorekeeper.models import Club, HandVersion, Match, PlayerRating, RatingStep, User
+from scorekeeper.records import rating_history, ratings, seasons, stats
 
 A_WINS = {"kozi": "H", "teams": [{"name": "A", **WINNERS}, {"name": "B", **LOSERS}]}
 B_WINS = {"kozi": "H", "teams": [{"name": "A", **LOSERS}, {"name": "B", **WINNERS}]}
@@ -125,6 +125,52 @@ def test_an_edit_or_a_deleted_hand_changes_the_ratings(owner: User) -> None:
     deleted = ratings.club_ratings(club)
     assert {r.matches for r in deleted.values()} == {1}
     assert deleted[p["Ann"]].mu == deleted[p["Bob"]].mu > 25
+
+
+def stored_ratings(club: Club) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """Every stored rating step and latest rating of the club, as rows."""
+    steps = db.session.execute(
+        sa.select(*RatingStep.__table__.columns)
+        .where(RatingStep.club_id == club.id)
+        .order_by(RatingStep.player_id, RatingStep.seq)
+    )
+    latest = db.session.execute(
+        sa.select(*PlayerRating.__table__.columns)
+        .where(PlayerRating.club_id == club.id)
+        .order_by(PlayerRating.player_id)
+    )
+    return [tuple(r) for r in steps], [tuple(r) for r in latest]
+
+
+def test_a_replay_from_a_match_on_writes_what_a_replay_of_the_whole_club_writes(
+    owner: User,
+) -> None:
+    """A finished match replays only the matches after it, reading and writing only their
+    players' ratings: what is stored is what a replay of the whole club stores, the players
+    of the earlier matches left as they were, and one whose only rated match is no longer
+    finished left without a rating."""
+    names = ("Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
+    club, p = new_club(owner, players=names)
+
+    def pair(x: str, y: str) -> tuple[int, int]:
+        return p[x], p[y]
+
+    play(club, owner, pair("Eve", "Gus"), pair("Fay", "Hal"), A_WINS, 0)  # only before
+    play(club, owner, pair("Ann", "Cy"), pair("Bob", "Di"), A_WINS, 1)
+    late = play(club, owner, pair("Ann", "Bob"), pair("Cy", "Di"), B_WINS, 3)
+    # Played between the two, entered last: the one after it is replayed.
+    play(club, owner, pair("Ann", "Di"), pair("Bob", "Cy"), A_WINS, 2)
+    kept = stored_ratings(club)
+    rating_history.replay(db.session, club.id)
+    assert stored_ratings(club) == kept
+    assert {row[0] for row in kept[1]} == set(p.values())
+    # The last match loses its hand: its players' ratings go back to before it.
+    matches.delete_hand(late, 1, owner, expected_version=1)
+    kept = stored_ratings(club)
+    rating_history.replay(db.session, club.id)
+    assert stored_ratings(club) == kept
+    steps = {pid: sum(1 for row in kept[0] if row[1] == pid) for pid in p.values()}
+    assert steps == {p[n]: 2 if n in ("Ann", "Bob", "Cy", "Di") else 1 for n in names}
 
 
 def test_a_share_format_rates_each_player_alone(owner: User) -> None:

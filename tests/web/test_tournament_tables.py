@@ -23,9 +23,10 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, TournamentRound, TournamentTable
+from scorekeeper.models import Hand, Tournament, TournamentRound, TournamentTable, User, as_utc
+from scorekeeper.play import sharing
+from scorekeeper.tournaments import live_pages, table_links
 from scorekeeper.tournaments import service as tournaments
-from scorekeeper.tournaments import table_links
 
 PASSWORD = "correct horse"
 
@@ -267,6 +268,63 @@ def test_cards_and_big_screen(app: Flask, client: FlaskClient, night: Night) -> 
     assert "1 of 2 deals" in viewer.get(f"/tournaments/{night.tournament}/live").get_data(
         as_text=True
     )
+
+
+def test_the_big_screen_is_drawn_once_a_revision_with_each_answers_time(
+    app: Flask, client: FlaskClient, night: Night, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hundred televisions ask the page again after each hand: its changing part is drawn
+    once a revision (and language), each answer putting in its own time for the clock."""
+    viewer = signed_in(app.test_client(), night.viewer)
+    path = f"/tournaments/{night.tournament}/live"
+    drawn: list[int] = []
+    real = live_pages.screen
+
+    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        drawn.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live_pages, "screen", counted)
+    with app.app_context():
+        started = as_utc(db.session.query(TournamentRound).one().started_at)
+
+    def clock_at(minutes: float) -> tuple[str, int]:
+        monkeypatch.setattr(table_links, "utcnow", lambda: started + timedelta(minutes=minutes))
+        page = viewer.get(path).get_data(as_text=True)
+        left = re.search(r"data-round-clock-time>([^<]+)<", page)
+        now = re.search(r'data-server-now="(\d+)"', page)
+        assert left is not None and now is not None, page
+        return left.group(1), int(now.group(1))
+
+    assert clock_at(1) == ("29:00", int((started + timedelta(minutes=1)).timestamp() * 1000))
+    assert clock_at(12.5) == ("17:30", int((started + timedelta(minutes=12.5)).timestamp() * 1000))
+    assert len(drawn) == 1
+    save_hand(client, night.tables[1]["ns"], hand_fields(night, 1, 0))
+    assert "1 of 2 deals" in viewer.get(path).get_data(as_text=True)
+    assert len(drawn) == 2
+    greek = viewer.get(path, headers={"Accept-Language": "el"}).get_data(as_text=True)
+    assert "1 of 2 deals" not in greek and "Round 1 of 3" not in greek
+    assert len(drawn) == 3
+    assert "1 of 2 deals" in viewer.get(path).get_data(as_text=True)
+    assert len(drawn) == 3
+    # The room's television, through the club's big-screen link, signed in as nobody: the
+    # same drawing, and its poll a 304 until the next change.
+    with app.app_context():
+        made = db.session.get(Tournament, night.tournament)
+        assert made is not None
+        secret = sharing.create_link(made.club, None, db.session.get(User, night.owner))
+        db.session.remove()
+    television = app.test_client()
+    shown = television.get(f"{path}/{secret}").get_data(as_text=True)
+    assert "1 of 2 deals" in shown and 'class="site-header"' not in shown
+    assert len(drawn) == 3
+    poll = television.get(f"{path}/{secret}/live.json")
+    etag = {"If-None-Match": poll.headers["ETag"]}
+    assert television.get(f"{path}/{secret}/live.json", headers=etag).status_code == 304
+    save_hand(client, night.tables[1]["ns"], hand_fields(night, 1, 1))
+    assert television.get(f"{path}/{secret}/live.json", headers=etag).status_code == 200
+    assert "Finished, to confirm" in television.get(f"{path}/{secret}").get_data(as_text=True)
+    assert len(drawn) == 4
 
 
 def test_each_table_gets_a_link_for_each_side(app: Flask, night: Night) -> None:

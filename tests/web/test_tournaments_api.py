@@ -23,16 +23,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event as sa_event
 from werkzeug.test import TestResponse
 
+from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.models import Match, Role, Tournament, TournamentEntry, TournamentRound
+from scorekeeper.models import (
+    Match,
+    Role,
+    Tournament,
+    TournamentEntry,
+    TournamentPenalty,
+    TournamentRound,
+)
+from scorekeeper.tournaments import directing, service
 
 PASSWORD = "correct horse"
 NOTHING = object()
@@ -751,6 +761,106 @@ def test_reading_a_tournament_costs_the_same_queries_whatever_its_tables(world: 
         assert world.owner.post(f"tournaments/{tid}/rounds/{number}/close").status_code == 200
     after_three = (statements(f"tournaments/{tid}"), statements(f"tournaments/{tid}/standings"))
     assert after_three == after_one, counted
+
+
+def test_the_state_and_the_ranking_answer_304_until_something_they_show_changed(
+    world: World,
+) -> None:
+    """Both reads carry an ETag; asked again with it they answer an empty 304, until a hand,
+    a penalty (changed in place too, its count the same) or a round changes what they show.
+    A stranger holding the tag still gets the 404."""
+    made = create(world, pairs_body(world))
+    tid = made["id"]
+    names = {e["id"]: e["name"] for e in made["entries"]}
+    paths = (f"tournaments/{tid}", f"tournaments/{tid}/standings")
+
+    def read(api: Api, path: str, etag: str) -> TestResponse:
+        headers = {"Authorization": f"Bearer {api.token}", "If-None-Match": etag}
+        return api.client.get(f"/api/v1/{path}", headers=headers)
+
+    def tags() -> list[str]:
+        found = []
+        for path in paths:
+            first = world.viewer.get(path)
+            assert first.status_code == 200 and first.get_etag()[0], path
+            again = read(world.viewer, path, f'"{first.get_etag()[0]}"')
+            assert again.status_code == 304 and again.get_data() == b"", path
+            assert read(world.stranger, path, f'"{first.get_etag()[0]}"').status_code == 404
+            found.append(first.get_etag()[0])
+        return found
+
+    drawn = world.scorer.post(f"tournaments/{tid}/rounds").get_json()
+    seen = [tags()]
+    t = drawn["tables"][0]
+    hand = hand_for((names[t["ns"]], names[t["ew"]]), 0, False, "4p")
+    assert world.scorer.post(f"matches/{t['match']}/hands", hand).status_code == 201
+    seen.append(tags())
+    assert world.viewer.get(paths[0]).get_json()["rounds_drawn"][0]["tables"][0]["hands"] == 1
+    with world.app.app_context():
+        found = db.session.get(Tournament, tid)
+        assert found is not None
+        directing.add_penalty(found, t["ns"], 1, 0, 2, "Slow play")
+        db.session.remove()
+    seen.append(tags())
+    with world.app.app_context():
+        db.session.execute(sa.update(TournamentPenalty).values(vp=3))
+        db.session.commit()
+        db.session.remove()
+    seen.append(tags())
+    standing = next(
+        s for s in world.viewer.get(paths[1]).get_json()["standings"] if s["entry"] == t["ns"]
+    )
+    assert standing["penalty_vp"] == 3
+    for tag in range(len(paths)):
+        assert len({each[tag] for each in seen}) == len(seen), seen
+
+
+def test_every_tables_result_read_at_once_is_its_matchs_own(world: World) -> None:
+    """service.table_results reads every table's match from its stored progress at once:
+    each table's MP, hands and end are what the match's own view says, a match whose
+    progress is not stored yet (counted from its hands) too."""
+    made = create(world, pairs_body(world))
+    tid = made["id"]
+    names = {e["id"]: e["name"] for e in made["entries"]}
+    play_round(world, tid, names, 2, "4p", seed=3)
+    assert world.owner.post(f"tournaments/{tid}/rounds/1/close").status_code == 200
+    drawn = world.scorer.post(f"tournaments/{tid}/rounds").get_json()
+    t = drawn["tables"][0]
+    hand = hand_for((names[t["ns"]], names[t["ew"]]), 1, True, "4p")
+    assert world.scorer.post(f"matches/{t['match']}/hands", hand).status_code == 201
+    with world.app.app_context():
+        db.session.execute(
+            sa.update(Match).where(Match.id == drawn["tables"][1]["match"]).values(progress=None)
+        )
+        db.session.commit()
+        db.session.remove()
+
+    def check(kinds: set[str]) -> None:
+        """Each table's result against its match's own view (the states a worker keeps
+        read a second time, and after a hand)."""
+        with world.app.app_context():
+            found = db.session.get(Tournament, tid)
+            assert found is not None
+            results = service.table_results(found)
+            tables = [table for played in found.round_rows for table in played.tables]
+            assert len(results) == len(tables) == 6
+            seen = set()
+            for table in tables:
+                view = matches.view_of(table.match)
+                first, second = (team.name for team in table.match.teams)
+                result = results[table.id]
+                assert (result.ns_mp, result.ew_mp) == (view.totals[first], view.totals[second])
+                assert (result.hands, result.finished) == (view.hands_played, view.finished)
+                assert result == service.table_result(table)
+                seen.add(result.status)
+            assert seen == kinds
+            db.session.remove()
+
+    check({"finished", "playing", "waiting"})
+    check({"finished", "playing", "waiting"})
+    hand = hand_for((names[t["ns"]], names[t["ew"]]), 2, False, "4p")
+    assert world.scorer.post(f"matches/{t['match']}/hands", hand).status_code == 201
+    check({"finished", "waiting"})
 
 
 def test_a_refusal_speaks_the_callers_language(world: World) -> None:

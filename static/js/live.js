@@ -167,11 +167,20 @@
     }
   }
 
+  /* The next ask `every` ms after this one began, not after it ended: what a viewer sees is at
+     most one period behind, however long the answer took (a TV's poll and its page are two
+     answers). Never sooner than half a period after an answer, so a slow server is not asked
+     back to back. */
+  function next(began) {
+    return Math.max(every / 2, every - (Date.now() - began));
+  }
+
   function poll() {
     if (busy || stopped || document.visibilityState === "hidden") {
       return;
     }
     busy = true;
+    var began = Date.now();
     var headers = { Accept: "application/json" };
     if (etag) {
       headers["If-None-Match"] = etag;
@@ -195,7 +204,7 @@
         if (outcome === "gone") {
           gone();
         } else {
-          schedule(every);
+          schedule(next(began));
         }
       })
       .catch(function () {

@@ -250,8 +250,9 @@ async def scorer(
 async def viewer(
     client: Client, match_id: int, share: str, until: float, saves: Saves, polls: Polls
 ) -> None:
-    """Polls as live.js does: If-None-Match, then wait POLL_S after each answer; on a new
-    revision it fetches the changed parts of the page (live.html) before waiting."""
+    """Polls as live.js does: If-None-Match, the next ask POLL_S after this one began (at
+    least half that after its answer); on a new revision it fetches the changed parts of the
+    page (live.html) before waiting."""
     path = f"/watch/{match_id}/{share}"
     etag, seen = "", 0
     await asyncio.sleep(random.uniform(0, POLL_S))
@@ -280,7 +281,7 @@ async def viewer(
             polls.pages.append(time.perf_counter() - fetched)
         elif status != 304:
             polls.failures.append(f"{path}/live.json: {status} {answer[:200]!r}")
-        await asyncio.sleep(max(0.0, POLL_S - (time.perf_counter() - done)))
+        await asyncio.sleep(max(POLL_S / 2, POLL_S - (time.perf_counter() - started)))
 
 
 async def phase_tasks(

@@ -237,7 +237,7 @@ async def viewer(
     until: Callable[[], bool],
     seen: Seen,
 ) -> None:
-    """Polls `path` every POLL_S after each answer (with If-None-Match when the answer had an
+    """Polls `path` every POLL_S (with If-None-Match when the answer had an
     ETag), noting when each hand first shows; on a change, reads `page` when there is one (as
     live.js fetches its page again), else the poll's own answer."""
     shown: dict[int, int] = {}
@@ -269,7 +269,9 @@ async def viewer(
                 shown[match_id] = max(shown.get(match_id, 0), hands)
         elif status != 304:
             seen.failures.append(f"{path}: {status} {answer[:200]!r}")
-        await asyncio.sleep(max(0.0, POLL_S - (time.perf_counter() - done)))
+        # As live.js: the next ask a period after this one began, at least half one after
+        # its answer.
+        await asyncio.sleep(max(POLL_S / 2, POLL_S - (time.perf_counter() - started)))
 
 
 async def live_round(

@@ -138,4 +138,17 @@ def offline_words() -> dict[str, str]:
             count="%(count)s",
         ),
         "server_total": _("On the server: %(total)s"),
+        # a tournament table's state on its kept page while new hands wait on the phone
+        "table_queued_one": ngettext(
+            "%(count)s hand entered on this phone, not sent yet.",
+            "%(count)s hands entered on this phone, not sent yet.",
+            1,
+            count="%(count)s",
+        ),
+        "table_queued": ngettext(
+            "%(count)s hand entered on this phone, not sent yet.",
+            "%(count)s hands entered on this phone, not sent yet.",
+            2,
+            count="%(count)s",
+        ),
     }

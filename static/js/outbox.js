@@ -510,7 +510,8 @@
   }
 
   /* The page was drawn before the queued hands were played: "Hand 3" and "Enter hand 3"
-     become "Hand 5" when hands 3 and 4 wait on this phone. */
+     become "Hand 5" when hands 3 and 4 wait on this phone, and a tournament table's state
+     ("Waiting for the first hand", "1 of 3 deals") says how many hands wait here. */
   function renumber() {
     var form = document.querySelector("[data-hand-entry][data-hand='new'][data-next-number]");
     var match = form ? form.getAttribute("data-match") : board && board.getAttribute("data-match");
@@ -522,6 +523,12 @@
     }).length;
     if (!waiting) {
       return;
+    }
+    var state = document.querySelector("[data-table-status]");
+    if (state) {
+      state.textContent = fill(waiting === 1 ? WORDS.table_queued_one : WORDS.table_queued, {
+        count: waiting,
+      });
     }
     // A tournament table's page names its new hand by the link (/tables/<secret>/hands/new).
     var links = document.querySelectorAll(

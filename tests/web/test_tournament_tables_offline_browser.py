@@ -178,8 +178,10 @@ def test_a_table_phone_enters_a_hand_with_no_network(
     expect(waiting).to_contain_text("waiting to send")
     page.reload()  # still offline: the outbox is on the phone, not in the page
     expect(waiting.locator(".outbox-item")).to_have_count(1)
-    # The next hand is hand 2, though the kept page was drawn when hand 1 was next.
+    # The next hand is hand 2, though the kept page was drawn when hand 1 was next, and the
+    # table's state says the hand waits here (not "Waiting for the first hand").
     expect(page.locator(".table-enter")).to_have_text("Enter hand 2")
+    expect(page.locator("#state-title")).to_have_text("1 hand entered on this phone, not sent yet.")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shoot(page, screenshots, "table-offline-waiting", check=lambda _page: None)
     assert hands_stored(app, table) == [], "nothing reached the server"

@@ -238,6 +238,9 @@ def _round_json(
                 "ew_mp": result.ew_mp,
                 "ns_vp": result.ns_vp,
                 "ew_vp": result.ew_vp,
+                # Its result was confirmed, then its hands corrected: to be confirmed again
+                # (the console's "corrected, to be confirmed again").
+                "corrected": table.corrected_at is not None and not table.confirmed,
             }
         )
     return {

@@ -233,11 +233,15 @@ def test_a_correction_through_the_api_undoes_the_directors_confirmation(
     assert (after[ns], after[ew]) == (0, 2)
     listed = director.get(f"/api/v1/tournaments/{night.tournament}", headers=bearer).get_json()
     assert [t["status"] for t in listed["rounds_drawn"][0]["tables"]] == ["waiting", "finished"]
+    # The API says so too, for the table corrected after its confirmation only.
+    assert [t["corrected"] for t in listed["rounds_drawn"][0]["tables"]] == [False, True]
 
     # Confirmed again by the director, then its one hand deleted: no result, nothing confirmed.
     director.post(f"/tournaments/{night.tournament}/confirm", data={"round": "1", "table": "2"})
     assert table_row(app, 2)[:2] == (True, "director")
     assert not corrected_since(app, 2)
+    listed = director.get(f"/api/v1/tournaments/{night.tournament}", headers=bearer).get_json()
+    assert [t["corrected"] for t in listed["rounds_drawn"][0]["tables"]] == [False, False]
     gone = director.delete(
         f"/api/v1/matches/{two['match']}/hands/1",
         headers={**bearer, "If-Match": str(version_of(app, two["match"], 1))},

@@ -21,7 +21,14 @@ from scorekeeper.play.live_pages import conditional_json
 from scorekeeper.play.scoreboard import board
 from scorekeeper.play.share_pages import SHARED_HEADERS, qr_code
 from scorekeeper.play.sharing import club_for_link, dead_link, join_requests
-from scorekeeper.play.views import asks_for_json, hand_page, previewed_hand, refused_hand
+from scorekeeper.play.views import (
+    asks_for_json,
+    hand_page,
+    live_preview_of,
+    previewed_hand,
+    refused_hand,
+    saved_hand_page,
+)
 
 __all__ = [
     "POLL_EVERY_MS",
@@ -41,8 +48,10 @@ __all__ = [
     "hand_page",
     "join_requests",
     "live_answer",
+    "live_preview_of",
     "option_groups",
     "previewed_hand",
     "qr_code",
     "refused_hand",
+    "saved_hand_page",
 ]

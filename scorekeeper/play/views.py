@@ -18,7 +18,7 @@ from scorekeeper.clubs import club_for, match_for, player_choices
 from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.extensions import db
 from scorekeeper.match import HandEntry, HandRefused, ScoredHand
-from scorekeeper.models import Match, Role
+from scorekeeper.models import Hand, Match, Role
 from scorekeeper.numbers import whole_number
 from scorekeeper.play.hand_forms import EntryLayout, HandForm
 from scorekeeper.play.hand_links import HandLinks, member_links
@@ -155,10 +155,7 @@ def edit_hand(match_id: int, number: int) -> ResponseReturnValue:
     hand = matches.hand_of(match, number)
     layout = EntryLayout.of(match, number)
     if request.method == "GET":
-        form = HandForm.from_entry(layout, HandEntry.from_json(hand.entry))
-        form.version, form.reason = str(hand.version), hand.accepted_reason or ""
-        saved = matches.shown(match, hand.result, hand.entry, layout.view.totals)
-        return hand_page(match, form, number=number, preview=saved)
+        return saved_hand_page(match, hand, layout, number)
     form = HandForm.from_request(layout, request.form)
     entry = form.entry()
     if entry is None:
@@ -275,6 +272,12 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
     except ServiceError as error:
         db.session.rollback()
         return {**answer, "errors": [error.message]}, error.status
+    return live_preview_of(match, layout, number)
+
+
+def live_preview_of(match: Match, layout: EntryLayout, number: int | None) -> ResponseReturnValue:
+    """The live preview's JSON for the hand form in this request, new (`number` None) or
+    correcting hand `number` (the match's own pages and a tournament table's)."""
     form = HandForm.from_request(layout, request.form)
     return live_answer(
         layout,
@@ -283,6 +286,17 @@ def _live_preview(match_id: int, number: int | None) -> ResponseReturnValue:
             match, entry, number, require_kozi=False, before=layout.view.totals
         ),
     )
+
+
+def saved_hand_page(
+    match: Match, hand: Hand, layout: EntryLayout, number: int, links: HandLinks | None = None
+) -> ResponseReturnValue:
+    """The correction form of saved hand `number`, filled in as it was saved, with its score
+    as saved (the match's own pages and a tournament table's)."""
+    form = HandForm.from_entry(layout, HandEntry.from_json(hand.entry))
+    form.version, form.reason = str(hand.version), hand.accepted_reason or ""
+    saved = matches.shown(match, hand.result, hand.entry, layout.view.totals)
+    return hand_page(match, form, number=number, preview=saved, links=links)
 
 
 def previewed_hand(

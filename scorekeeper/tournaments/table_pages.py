@@ -47,7 +47,6 @@ from scorekeeper import match as matches
 from scorekeeper.accounts import me
 from scorekeeper.errors import NotFound, ServiceError
 from scorekeeper.extensions import db
-from scorekeeper.match import HandEntry
 from scorekeeper.models import Match, Role, TournamentTable
 from scorekeeper.numbers import whole_number
 from scorekeeper.play import (
@@ -60,10 +59,11 @@ from scorekeeper.play import (
     board,
     conditional_json,
     hand_page,
-    live_answer,
+    live_preview_of,
     previewed_hand,
     qr_code,
     refused_hand,
+    saved_hand_page,
 )
 from scorekeeper.tournaments import service, table_links
 from scorekeeper.tournaments.table_links import TableAccess
@@ -230,10 +230,7 @@ def edit_hand(table_token: str, number: int) -> ResponseReturnValue:
     hand = matches.hand_of(match, number)
     layout = EntryLayout.of(match, number)
     if request.method == "GET":
-        form = HandForm.from_entry(layout, HandEntry.from_json(hand.entry))
-        form.version, form.reason = str(hand.version), hand.accepted_reason or ""
-        saved = matches.shown(match, hand.result, hand.entry, layout.view.totals)
-        return _shown(hand_page(match, form, number=number, preview=saved, links=links))
+        return _shown(saved_hand_page(match, hand, layout, number, links))
     form = HandForm.from_request(layout, request.form)
     entry = form.entry()
     if entry is None:
@@ -257,15 +254,7 @@ def _live_preview(number: int | None) -> ResponseReturnValue:
     match = _match(access)
     if number is not None:
         matches.hand_of(match, number)
-    layout = EntryLayout.of(match, number)
-    form = HandForm.from_request(layout, request.form)
-    return live_answer(
-        layout,
-        form,
-        lambda entry: matches.preview(
-            match, entry, number, require_kozi=False, before=layout.view.totals
-        ),
-    )
+    return live_preview_of(match, EntryLayout.of(match, number), number)
 
 
 @bp.post("/tables/<table_token>/hands/preview")

@@ -4,6 +4,9 @@ the hand form as a scorer taps it."""
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from flask import Flask
@@ -13,6 +16,8 @@ from scorekeeper import match as matches
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, User
+from scorekeeper.referee.service import score_hand_request
+from scorekeeper.rules.points import format_points
 from support.browser import settled, until
 from support.hand_entries import typed
 from support.world import pagat_match
@@ -69,3 +74,27 @@ def enter(page: Page, hand: dict[str, Any], names: list[list[str]]) -> None:
         for name, cards in zip(names[side], team["hands"], strict=True):
             if cards:
                 page.locator(".hands .field", has_text=name).locator("input").fill(cards)
+
+
+def scored_from(
+    app: Flask,
+    hands: Iterable[tuple[str, dict[str, Any], dict[str, Any]]],
+    before: Mapping[str, Fraction],
+) -> tuple[list[str], list[str]]:
+    """The server engine's word (POST /api/v1/hands/score's use case): each of `hands` scored
+    from the totals the one before left, starting at `before`; each side's scores
+    ("A 665 · B −95") and the totals after it, as the phone's rows show them."""
+    totals = dict(before)
+    scores, after = [], []
+    with app.test_request_context():
+        for hand in hands:
+            body = {"variant": "pagat", "options": {}, "format": "4p", **copy.deepcopy(entry(hand))}
+            for team in body["teams"]:
+                team["score_before"] = str(totals[team["name"]])
+            answer = score_hand_request(body)
+            for team in answer["teams"]:
+                totals[team["name"]] += Fraction(team["score"])
+            sides = answer["teams"]
+            scores.append(" · ".join(f"{t['name']} {format_points(t['score'])}" for t in sides))
+            after.append(" · ".join(f"{n} {format_points(t)}" for n, t in totals.items()))
+    return scores, after

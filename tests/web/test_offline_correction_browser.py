@@ -15,7 +15,6 @@ Skipped where npm did not install Pyodide (`make runtime`).
 
 from __future__ import annotations
 
-import copy
 import json
 import secrets
 from collections.abc import Iterator
@@ -29,14 +28,12 @@ from playwright.sync_api import Browser, Page, expect
 from support.browser import PHONE, fits_a_phone, log_in, serve, until
 from support.databases import file_app
 from support.hand_entries import form_fields
-from support.offline_phone import enter, entry, match_with_hand_1, worker_keeps
+from support.offline_phone import enter, entry, match_with_hand_1, scored_from, worker_keeps
 from support.world import new_club
 
 from scorekeeper.accounts import service as accounts
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.play.engine_files import runtime_version
-from scorekeeper.referee.service import score_hand_request
-from scorekeeper.rules.points import format_points
 
 pytestmark = [
     pytest.mark.browser_context_args(service_workers="allow"),
@@ -87,20 +84,7 @@ def expected(app: Flask, hands: list[Any]) -> tuple[list[str], list[str]]:
     """The server engine's word: each hand of `hands` (the corrected hand 1, then the new
     ones) scored from the totals the one before left, from nothing: each side's scores
     ("A 665 · B −95") and the totals after it."""
-    totals = {"A": Fraction(0), "B": Fraction(0)}
-    scores, after = [], []
-    with app.test_request_context():
-        for hand in hands:
-            body = {"variant": "pagat", "options": {}, "format": "4p", **copy.deepcopy(entry(hand))}
-            for team in body["teams"]:
-                team["score_before"] = str(totals[team["name"]])
-            answer = score_hand_request(body)
-            for team in answer["teams"]:
-                totals[team["name"]] += Fraction(team["score"])
-            sides = answer["teams"]
-            scores.append(" · ".join(f"{t['name']} {format_points(t['score'])}" for t in sides))
-            after.append(" · ".join(f"{n} {format_points(t)}" for n, t in totals.items()))
-    return scores, after
+    return scored_from(app, hands, {"A": Fraction(0), "B": Fraction(0)})
 
 
 def figures(text: str) -> list[str]:

@@ -14,11 +14,9 @@ Skipped where npm did not install Pyodide (`make runtime`).
 
 from __future__ import annotations
 
-import copy
 import json
 import secrets
 from collections.abc import Iterator
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -27,7 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 from support.browser import PHONE, fits_a_phone, log_in, serve
 from support.databases import file_app
 from support.hand_entries import form_fields
-from support.offline_phone import enter, entry, match_with_hand_1, worker_keeps
+from support.offline_phone import enter, entry, match_with_hand_1, scored_from, worker_keeps
 from support.world import new_club
 
 from scorekeeper import match as matches
@@ -36,9 +34,7 @@ from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.play.engine_files import runtime_version
-from scorekeeper.referee.service import score_hand_request
 from scorekeeper.rules.match import dealer_for
-from scorekeeper.rules.points import format_points
 
 # The phone offline is what this tests: its service worker stays (tests/conftest.py).
 pytestmark = [
@@ -95,18 +91,7 @@ def expected(app: Flask, match_id: int) -> tuple[list[str], list[str], str]:
         dealer = dealer_for(setup, 1 + len(EVENING))
         assert dealer is not None
         dealer_name = matches.names_of(match)[dealer]
-    scores, after = [], []
-    with app.test_request_context():
-        for hand in EVENING:
-            body = {"variant": "pagat", "options": {}, "format": "4p", **copy.deepcopy(entry(hand))}
-            for team in body["teams"]:
-                team["score_before"] = str(totals[team["name"]])
-            answer = score_hand_request(body)
-            for team in answer["teams"]:
-                totals[team["name"]] += Fraction(team["score"])
-            sides = answer["teams"]
-            scores.append(" · ".join(f"{t['name']} {format_points(t['score'])}" for t in sides))
-            after.append(" · ".join(f"{n} {format_points(t)}" for n, t in totals.items()))
+    scores, after = scored_from(app, EVENING, totals)
     return scores, after, dealer_name
 
 

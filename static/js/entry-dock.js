@@ -81,6 +81,9 @@
 
   function fitPage() {
     var height = Math.ceil(dock.getBoundingClientRect().height);
+    // Whatever the browser scrolls into view (a field reached by Tab, a problem's link, a
+    // checkbox tapped under the picker) stops above the dock as it is now, not under it.
+    document.documentElement.style.scrollPaddingBottom = height + "px";
     if (height > room) {
       room = height;
       document.body.style.paddingBottom = room + "px";

@@ -17,7 +17,10 @@
   var tokens = CARDS.tokens;
   var readCard = CARDS.read; // {rank, suit (its letter), symbol}, or null for a joker
   var fill = window.scorekeeperHelpers.fill;
-  var lastFocused = null;
+  // A field focused before this script ran (tapped while a slow page loaded) is the target too.
+  var lastFocused =
+    document.activeElement && document.activeElement.matches &&
+    document.activeElement.matches("[data-card-input]") ? document.activeElement : null;
 
   // Any [data-card-input] that gets focus becomes the target of the pickers without a fixed one.
   document.addEventListener("focusin", function (event) {

@@ -246,9 +246,8 @@
   if (picker) {
     var pickerReady = !picker.hidden;
     picker.hidden = true;
-    form.addEventListener("focusin", function (event) {
-      var input = event.target;
-      if (!pickerReady || !input.matches || !input.matches("[data-card-input]")) {
+    var openFor = function (input) {
+      if (!pickerReady || !input || !input.matches || !input.matches("[data-card-input]")) {
         return;
       }
       var holder = input.closest("[data-meld-row]") || input.closest(".field") || input;
@@ -257,7 +256,15 @@
         holder.parentNode.insertBefore(picker, holder.nextSibling);
       }
       picker.hidden = false;
+    };
+    form.addEventListener("focusin", function (event) {
+      openFor(event.target);
     });
+    // A field tapped while the page was still loading (a slow phone) had its focus before
+    // this script listened: its picker opens now, not only with the next field.
+    if (form.contains(document.activeElement)) {
+      openFor(document.activeElement);
+    }
   }
 
   /* --- no Save or Preview before the kózi, where every hand has one ----------------------- */

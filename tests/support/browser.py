@@ -93,8 +93,9 @@ def shown(target: Locator) -> list[Shown]:
 # box among its own and its labels': the page draws some small or hidden from sight and makes
 # the label the thing to tap, as in a checkbox row or the kózi's suit buttons), and the left
 # and right edges that must lie on the screen: its own, or those of the box it scrolls
-# sideways in (a wide table's), where it is reached by scrolling that box.
-_TAP_TARGETS = """elements => elements.map(e => {
+# sideways in (a wide table's), where it is reached by scrolling that box. An element hidden
+# since the locator found it visible (a live preview that answered in between) is left out.
+_TAP_TARGETS = """elements => elements.filter(e => e.getClientRects().length).map(e => {
     let tap = e.getBoundingClientRect();
     if (e.type === "checkbox" || e.type === "radio") {
         for (const label of e.labels || []) {

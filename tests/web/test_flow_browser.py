@@ -291,6 +291,8 @@ def enter_hand_with_a_bad_meld(me: Person) -> None:
     expect(first.locator("input")).to_have_value("3H 4H 5H")
     expect(first.locator("[data-verdict]")).to_have_class(re.compile(r"\bverdict-ok\b"))
     expect(first.locator("[data-verdict]")).to_contain_text("15")
+    # The live preview has nothing to accept any more: the reason field goes with the problem.
+    expect(page.locator("[data-reason]")).to_be_hidden()
     me.shoot("hand-2-corrected")
 
 

@@ -345,3 +345,37 @@ def test_a_set_of_three_in_two_taps_without_the_dock(
         expect(page.locator("[data-meld]").first).to_have_value("KH KD KC")
     finally:
         context.close()
+
+
+def test_a_field_tapped_while_the_page_loads_gets_its_picker(
+    browser: Browser, app: Flask, live_server: str, match_id: int
+) -> None:
+    """On a slow phone the first meld's field can be tapped before the page's scripts run:
+    its picker opens once they do, and its first card goes into that field (it used to stay
+    folded until another field was tapped; a CI run on a slow machine tapped into it)."""
+    context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    held: list[Any] = []
+    try:
+        sign_in(page, app, live_server)
+        # Every script of the hand page waits until the field has been tapped.
+        page.route("**/static/js/*.js", lambda route: held.append(route))
+        page.goto(f"{live_server}/matches/{match_id}/hands/new", wait_until="commit")
+        first = page.locator("[data-side='0'] [data-meld-row] input").first
+        first.click()
+        expect(first).to_be_focused()
+        expect(page.locator("[data-card-picker]")).to_be_hidden()
+        for route in held:
+            route.continue_()
+        page.unroute("**/static/js/*.js")
+        picker = page.locator("[data-card-picker]")
+        expect(picker).to_be_visible()
+        picker.locator("[data-card='QD']").click()
+        expect(first).to_have_value("QD")
+    finally:
+        context.close()

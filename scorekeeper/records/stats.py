@@ -649,11 +649,19 @@ def _active(session: Session | None) -> Session:
     return session if session is not None else cast(Session, db.session)
 
 
+#: The space of PostgreSQL advisory locks held while a club's sums are written (the first of
+#: pg_advisory_xact_lock's two keys, the club's id the second): any fixed number, "SK".
+_CLUB_SUMS = 0x534B
+
+
 def _lock_club(session: Session, club_id: int) -> None:
-    """One writer at a time per club on PostgreSQL: two matches finishing at once must not
-    replay the same ratings side by side. (SQLite lets one writer in anyway; SQLAlchemy
-    leaves FOR UPDATE out there.)"""
-    session.execute(sa.select(Club.id).where(Club.id == club_id).with_for_update())
+    """One writer of a club's sums at a time on PostgreSQL, until the transaction ends: two
+    matches finishing at once must not replay the same ratings side by side. (SQLite lets one
+    writer in anyway.) An advisory lock, not the club's row FOR UPDATE: that also held back
+    every insert of a row naming the club (its foreign key takes a share of the row), such as
+    another table's first hand's summary rows, until the finishing save committed."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(sa.select(sa.func.pg_advisory_xact_lock(_CLUB_SUMS, club_id)))
 
 
 def _rating_inputs(session: Session, match_id: int) -> list[tuple[Any, ...]]:

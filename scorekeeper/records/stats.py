@@ -80,18 +80,21 @@ def refresh_match(
     is the live hands' data as stored now, when the caller holds it (see `summarize`)."""
     session = _active(session)
     session.flush()
-    _lock_club(session, match.club_id)
     if hands is None:
         # As stored: a list loaded earlier in this transaction lacks the hands added since.
         session.expire(match, ["hands"])
     summary = summarize(match, hands)
     store_progress(match, progress_of_state(summary.state, match.hands))
+    # This match's own rows are its writer's alone (the caller holds the match: match.locks),
+    # so they are written before the club's lock: thirty tables finishing at once wait for
+    # each other only for the sums they share.
     before = _rating_inputs(session, match.id)
     for table in _PER_MATCH:
         session.execute(sa.delete(table).where(table.match_id == match.id))
     played_at = _first_hand_times(session, Hand.match_id == match.id).get(match.id)
     if played_at is not None:
         _insert_match_rows(session, stat_rows(match, played_at, summary=summary))
+    _lock_club(session, match.club_id)
     _store_totals(session, match.club_id, [seat.player_id for seat in match.seats])
     after = _rating_inputs(session, match.id)
     if before != after:

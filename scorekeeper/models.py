@@ -527,6 +527,25 @@ class LiveDrawing(Model):
     )
 
 
+class ScreenDrawing(Model):
+    """A drawing of a tournament's big screen's changing part (tournaments/live_pages.py),
+    kept for every worker as LiveDrawing keeps a match's: after each saved hand every
+    television in the room asks for it again, and drawing it reads every table of the
+    tournament. Keyed by the tournament, its revision (tournaments.service.revision_of), the
+    code's build and `what` (the language). Only the current revision's are kept."""
+
+    tournament_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
+    )
+    revision: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    build: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
+    what: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    body: Mapped[str] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(
+        sa.DateTime(timezone=True), default=utcnow, index=True
+    )
+
+
 # --- tournaments (issue 20; tournaments.md) -------------------------------------------------
 
 

@@ -19,7 +19,8 @@ filled in as it is answered (`with_root`): a header must not make a new row per 
 (issue 18). The placeholder is derived from the secret key, so no text a user typed can
 hold it, and it is part of the key's build, so a new secret never meets an old drawing.
 Each match keeps only the drawings of the revision last stored, and nothing stays longer
-than a day, so the table stays small.
+than a day, so the table stays small. A tournament's big screen is kept the same way, under
+the tournament (`screen_kept`, `screen_keep`; tournaments/live_pages.py).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.pool import Pool
 
 from scorekeeper.extensions import db
-from scorekeeper.models import LiveDrawing, utcnow
+from scorekeeper.models import LiveDrawing, ScreenDrawing, utcnow
 
 #: How long any drawing stays at most: a match nobody has saved into since is long over.
 KEEP_FOR = timedelta(days=1)
@@ -112,14 +113,7 @@ def with_root(text: str) -> str:
 
 def kept(match_id: int, revision: str, what: str) -> str | None:
     """The drawing stored under this key, if any (one indexed read)."""
-    return db.session.scalar(
-        sa.select(LiveDrawing.body).where(
-            LiveDrawing.match_id == match_id,
-            LiveDrawing.revision == revision,
-            LiveDrawing.build == stored_build(),
-            LiveDrawing.what == what,
-        )
-    )
+    return _kept(LiveDrawing, match_id, revision, what)
 
 
 def keep(match_id: int, revision: str, what: str, body: str) -> None:
@@ -133,11 +127,45 @@ def keep(match_id: int, revision: str, what: str, body: str) -> None:
     disk either (`_not_waiting_for_the_disk`). Storing is a saving, never needed: if it fails
     (the match deleted meanwhile, a busy database) the answer goes out all the same, and the
     next asker draws again."""
-    if kept(match_id, revision, what) is not None:
+    _keep(LiveDrawing, match_id, revision, what, body)
+
+
+def screen_kept(tournament_id: int, revision: str, what: str) -> str | None:
+    """A tournament's big screen as `kept` finds a match's drawing (models.ScreenDrawing)."""
+    return _kept(ScreenDrawing, tournament_id, revision, what)
+
+
+def screen_keep(tournament_id: int, revision: str, what: str, body: str) -> None:
+    """A tournament's big screen stored as `keep` stores a match's drawing."""
+    _keep(ScreenDrawing, tournament_id, revision, what, body)
+
+
+#: A kind of drawing: a match's (LiveDrawing) or a tournament's big screen (ScreenDrawing).
+Drawing = type[LiveDrawing] | type[ScreenDrawing]
+
+
+def _owner(model: Drawing) -> Any:
+    """The column of what a drawing is of: its match, or its tournament."""
+    return LiveDrawing.match_id if model is LiveDrawing else ScreenDrawing.tournament_id
+
+
+def _kept(model: Drawing, owner: int, revision: str, what: str) -> str | None:
+    return db.session.scalar(
+        sa.select(model.body).where(
+            _owner(model) == owner,
+            model.revision == revision,
+            model.build == stored_build(),
+            model.what == what,
+        )
+    )
+
+
+def _keep(model: Drawing, owner: int, revision: str, what: str, body: str) -> None:
+    if _kept(model, owner, revision, what) is not None:
         return
     build = stored_build()
     values = {
-        "match_id": match_id,
+        _owner(model).key: owner,
         "revision": revision,
         "build": build,
         "what": what,
@@ -145,26 +173,22 @@ def keep(match_id: int, revision: str, what: str, body: str) -> None:
         "created_at": utcnow(),
     }
     insert = (
-        postgresql.insert(LiveDrawing)
-        if db.engine.dialect.name == "postgresql"
-        else sqlite.insert(LiveDrawing)
+        postgresql.insert(model) if db.engine.dialect.name == "postgresql" else sqlite.insert(model)
     )
     try:
         _not_waiting_for_the_disk()
         db.session.execute(insert.values(values).on_conflict_do_nothing())
         db.session.execute(
-            sa.delete(LiveDrawing).where(
-                LiveDrawing.match_id == match_id,
-                sa.or_(LiveDrawing.revision != revision, LiveDrawing.build != build),
+            sa.delete(model).where(
+                _owner(model) == owner,
+                sa.or_(model.revision != revision, model.build != build),
             )
         )
-        db.session.execute(
-            sa.delete(LiveDrawing).where(LiveDrawing.created_at < utcnow() - KEEP_FOR)
-        )
+        db.session.execute(sa.delete(model).where(model.created_at < utcnow() - KEEP_FOR))
         db.session.commit()
     except sa.exc.SQLAlchemyError:
         db.session.rollback()
-        log.warning("live drawing of match %s not stored", match_id, exc_info=True)
+        log.warning("live drawing of %s %s not stored", model.__name__, owner, exc_info=True)
 
 
 #: Where a SQLite connection notes the `synchronous` level to go back to when it is returned.

@@ -11,7 +11,9 @@ does the screen fetch itself again and swap what changed.
 from __future__ import annotations
 
 import dataclasses
-import secrets
+import functools
+import hashlib
+import hmac
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -32,6 +34,7 @@ from scorekeeper.play import (
     club_for_link,
     conditional_json,
     dead_link,
+    drawings,
 )
 from scorekeeper.tournaments import service, table_links
 from scorekeeper.web.i18n import language
@@ -89,13 +92,26 @@ def screen(tournament: Tournament, clock: object = None) -> dict[str, Any]:
 #: tournament's revision (service.revision_of: everything the screen shows) and language.
 #: After each saved hand every television asks the page again (live.js), a hundred within
 #: one poll, and drawing it (every table's result, the ranking) costs tens of milliseconds
-#: where the revision costs a few small queries. The most recent few are kept.
+#: where the revision costs a few small queries. The most recent few are kept here, and each
+#: in the database for the other workers (play.drawings): with a save every few tenths of a
+#: second, each worker drawing each revision itself was half the server's time on the
+#: club-night benchmark.
 _drawn: OrderedDict[tuple[str, str], str] = OrderedDict()
 _drawn_lock = threading.Lock()
 KEPT = 16
-#: What stands for the clock's "now" in a kept drawing, each answer putting in its own time
-#: (static/js/round-clock.js counts from the server's time when the page was drawn).
-_NOW, _LEFT = (f"clock-{secrets.token_hex(8)}" for _ in range(2))
+
+
+@functools.lru_cache(maxsize=4)
+def _clock_marks(secret: str | bytes) -> tuple[str, str]:
+    """What stands for the clock's "now" and its time left in a kept drawing, each answer
+    putting in its own (static/js/round-clock.js counts from the server's time when the page
+    was drawn): the same in every worker, since they share drawings, and derived from the
+    secret key, so no name a user typed can hold them."""
+    key = secret.encode() if isinstance(secret, str) else secret
+    return tuple(  # type: ignore[return-value]
+        "clock" + hmac.new(key, word, hashlib.sha256).hexdigest()[:20]
+        for word in (b"screen clock now", b"screen clock left")
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,29 +119,35 @@ class _KeptClock:
     """The round's clock as a kept drawing holds it: its end, and marks for the time."""
 
     ends_ms: int | None
-    now_ms: str = _NOW
-    left: str = _LEFT
+    now_ms: str
+    left: str
 
 
 def screen_html(tournament: Tournament, live: str) -> Markup:
-    """The big screen's changing part, drawn once a revision by this worker, with this
-    answer's time in its clock; `live` is the live pages' revision (table_links.revision),
-    which the tournament's whole revision includes."""
-    key = (service.revision_of(tournament.id, live), language())
+    """The big screen's changing part, drawn once a revision (by the first worker asked),
+    with this answer's time in its clock; `live` is the live pages' revision
+    (table_links.revision), which the tournament's whole revision includes."""
+    revision, what = service.revision_of(tournament.id, live), f"screen:{language()}"
+    now, left = _clock_marks(current_app.secret_key or "")
     with _drawn_lock:
-        drawn = _drawn.get(key)
+        drawn = _drawn.get((revision, what))
+    if drawn is None:
+        drawn = drawings.screen_kept(tournament.id, revision, what)
     if drawn is None:
         found = service.with_tables(tournament)
         current = found.round_rows[-1] if found.round_rows else None
-        kept = _KeptClock(table_links.clock_of(found, current).ends_ms)
-        drawn = render_template("tournaments/_screen.html", **screen(found, kept))
-        with _drawn_lock:
-            _drawn[key] = drawn
-            while len(_drawn) > KEPT:
-                _drawn.popitem(last=False)
+        kept = _KeptClock(table_links.clock_of(found, current).ends_ms, now, left)
+        with drawings.root_free():
+            drawn = render_template("tournaments/_screen.html", **screen(found, kept))
+        drawings.screen_keep(tournament.id, revision, what, drawn)
+    with _drawn_lock:
+        _drawn[(revision, what)] = drawn
+        while len(_drawn) > KEPT:
+            _drawn.popitem(last=False)
     rounds = tournament.round_rows
     clock = table_links.clock_of(tournament, rounds[-1] if rounds else None)
-    return Markup(drawn.replace(_NOW, str(clock.now_ms)).replace(_LEFT, clock.left))
+    shown = drawings.with_root(drawn).replace(now, str(clock.now_ms))
+    return Markup(shown.replace(left, clock.left))
 
 
 def _page(tournament: Tournament, poll: str, shared: bool) -> ResponseReturnValue:

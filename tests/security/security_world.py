@@ -32,7 +32,7 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.models import LiveDrawing, Membership, Role, ShareLink, User
+from scorekeeper.models import LiveDrawing, Membership, Role, ScreenDrawing, ShareLink, User
 from scorekeeper.play import sharing
 from scorekeeper.play.engine_files import engine_zip, runtime_version
 from scorekeeper.records import seasons
@@ -265,12 +265,12 @@ def fill(rule: Rule, values: dict[str, object]) -> str:
 
 def snapshot(app: Flask) -> dict[str, list[tuple[str, ...]]]:
     """Every row of every table, to show that a refused request changed nothing. The kept
-    live drawings are left out: any allowed reader's GET stores one (play.drawings), a
-    cache of what the other tables hold, never data of its own."""
+    live and big-screen drawings are left out: any allowed reader's GET stores one
+    (play.drawings), a cache of what the other tables hold, never data of its own."""
     with app.app_context():
         tables = {}
         for table in db.metadata.sorted_tables:
-            if table.name == LiveDrawing.__tablename__:
+            if table.name in (LiveDrawing.__tablename__, ScreenDrawing.__tablename__):
                 continue
             rows = db.session.execute(sa.select(table)).all()
             tables[table.name] = sorted(tuple(repr(v) for v in row) for row in rows)

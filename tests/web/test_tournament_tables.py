@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 from support.hand_entries import form_fields
@@ -23,7 +24,15 @@ from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, Tournament, TournamentRound, TournamentTable, User, as_utc
+from scorekeeper.models import (
+    Hand,
+    ScreenDrawing,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+    User,
+    as_utc,
+)
 from scorekeeper.play import sharing
 from scorekeeper.tournaments import live_pages, table_links
 from scorekeeper.tournaments import service as tournaments
@@ -325,6 +334,55 @@ def test_the_big_screen_is_drawn_once_a_revision_with_each_answers_time(
     assert television.get(f"{path}/{secret}/live.json", headers=etag).status_code == 200
     assert "Finished, to confirm" in television.get(f"{path}/{secret}").get_data(as_text=True)
     assert len(drawn) == 4
+
+
+def test_another_worker_reads_the_big_screen_the_first_one_drew(
+    app: Flask, client: FlaskClient, night: Night, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first worker asked draws a revision of the big screen and keeps it in the database
+    (play.drawings): a television on another worker is answered from it, with that answer's
+    own clock, and only the current revision's drawings stay."""
+    viewer = signed_in(app.test_client(), night.viewer)
+    path = f"/tournaments/{night.tournament}/live"
+    drawn: list[int] = []
+    real = live_pages.screen
+
+    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        drawn.append(1)
+        return real(*args, **kwargs)
+
+    def kept() -> set[str]:
+        with app.app_context():
+            rows = db.session.scalars(
+                sa.select(ScreenDrawing.revision).where(
+                    ScreenDrawing.tournament_id == night.tournament
+                )
+            )
+            return set(rows)
+
+    monkeypatch.setattr(live_pages, "screen", counted)
+    with app.app_context():
+        started = as_utc(db.session.query(TournamentRound).one().started_at)
+    monkeypatch.setattr(table_links, "utcnow", lambda: started + timedelta(minutes=1))
+    live_pages._drawn.clear()  # a fresh worker: nothing drawn in its memory
+    first = viewer.get(path).get_data(as_text=True)
+    assert "data-round-clock-time>29:00<" in first
+    assert len(drawn) == 1 and len(kept()) == 1
+    live_pages._drawn.clear()  # another worker: only what the database keeps
+    monkeypatch.setattr(table_links, "utcnow", lambda: started + timedelta(minutes=12.5))
+    again = viewer.get(path).get_data(as_text=True)
+    assert len(drawn) == 1, "drawn again instead of read"
+    assert "data-round-clock-time>17:30<" in again
+    marks = live_pages._clock_marks(app.secret_key or "")
+    assert not any(mark in again for mark in marks), "a clock mark was left in the page"
+    save_hand(client, night.tables[1]["ns"], hand_fields(night, 1, 0))
+    live_pages._drawn.clear()
+    assert "1 of 2 deals" in viewer.get(path).get_data(as_text=True)
+    assert len(drawn) == 2
+    (now,) = kept()
+    live_pages._drawn.clear()
+    assert "1 of 2 deals" in viewer.get(path).get_data(as_text=True)
+    assert len(drawn) == 2 and kept() == {now}
 
 
 def test_each_table_gets_a_link_for_each_side(app: Flask, night: Night) -> None:

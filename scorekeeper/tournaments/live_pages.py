@@ -129,6 +129,10 @@ def screen_html(tournament: Tournament, live: str) -> Markup:
     (table_links.revision), which the tournament's whole revision includes."""
     revision, what = service.revision_of(tournament.id, live), f"screen:{language()}"
     now, left = _clock_marks(current_app.secret_key or "")
+    # This answer's clock, read before a drawing is kept: keeping one commits, and the
+    # tournament's rounds would be read again after it.
+    rounds = tournament.round_rows
+    clock = table_links.clock_of(tournament, rounds[-1] if rounds else None)
     with _drawn_lock:
         drawn = _drawn.get((revision, what))
     if drawn is None:
@@ -144,8 +148,6 @@ def screen_html(tournament: Tournament, live: str) -> Markup:
         _drawn[(revision, what)] = drawn
         while len(_drawn) > KEPT:
             _drawn.popitem(last=False)
-    rounds = tournament.round_rows
-    clock = table_links.clock_of(tournament, rounds[-1] if rounds else None)
     shown = drawings.with_root(drawn).replace(now, str(clock.now_ms))
     return Markup(shown.replace(left, clock.left))
 

@@ -5,8 +5,9 @@ JSON API's matches and hands. Every one goes through the match's front door
 revision and who asked to join; the tournaments' setup form draws and reads the house rules
 as the new-match form does; a tournament's table pages (no account) use its hand page with
 their own links (`HandLinks`), its live preview and polls, and its share links' QR codes and
-headers."""
+headers; a tournament's big screen keeps its drawing as the live pages keep theirs."""
 
+from scorekeeper.play.drawings import root_free, screen_keep, screen_kept, with_root
 from scorekeeper.play.hand_forms import EntryLayout, HandForm
 from scorekeeper.play.hand_links import HandLinks
 from scorekeeper.play.house_rules import (
@@ -53,5 +54,9 @@ __all__ = [
     "previewed_hand",
     "qr_code",
     "refused_hand",
+    "root_free",
     "saved_hand_page",
+    "screen_keep",
+    "screen_kept",
+    "with_root",
 ]

@@ -34,7 +34,10 @@ from scorekeeper.play import (
     club_for_link,
     conditional_json,
     dead_link,
-    drawings,
+    root_free,
+    screen_keep,
+    screen_kept,
+    with_root,
 )
 from scorekeeper.tournaments import service, table_links
 from scorekeeper.web.i18n import language
@@ -136,19 +139,19 @@ def screen_html(tournament: Tournament, live: str) -> Markup:
     with _drawn_lock:
         drawn = _drawn.get((revision, what))
     if drawn is None:
-        drawn = drawings.screen_kept(tournament.id, revision, what)
+        drawn = screen_kept(tournament.id, revision, what)
     if drawn is None:
         found = service.with_tables(tournament)
         current = found.round_rows[-1] if found.round_rows else None
         kept = _KeptClock(table_links.clock_of(found, current).ends_ms, now, left)
-        with drawings.root_free():
+        with root_free():
             drawn = render_template("tournaments/_screen.html", **screen(found, kept))
-        drawings.screen_keep(tournament.id, revision, what, drawn)
+        screen_keep(tournament.id, revision, what, drawn)
     with _drawn_lock:
         _drawn[(revision, what)] = drawn
         while len(_drawn) > KEPT:
             _drawn.popitem(last=False)
-    shown = drawings.with_root(drawn).replace(now, str(clock.now_ms))
+    shown = with_root(drawn).replace(now, str(clock.now_ms))
     return Markup(shown.replace(left, clock.left))
 
 

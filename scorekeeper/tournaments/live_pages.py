@@ -73,7 +73,13 @@ def screen(tournament: Tournament, clock: object = None) -> dict[str, Any]:
         for table in current.tables:
             state = results[table.id]
             tables.append(
-                {"state": state, "ns": names[table.ns_entry_id], "ew": names[table.ew_entry_id]}
+                {
+                    "state": state,
+                    "ns": names[table.ns_entry_id],
+                    "ew": names[table.ew_entry_id],
+                    # Confirmed, then its hands corrected: the room saw the old result.
+                    "corrected": table.corrected_at is not None and not table.confirmed,
+                }
             )
     bye = names[current.byes[0].entry_id] if current is not None and current.byes else None
     standings = [

@@ -152,6 +152,17 @@ def state_of(row: str) -> str:
     return found.group(1)
 
 
+def screen_state(page: str, table: int) -> str:
+    """What the big screen says of `table`'s state, its HTML unescaped."""
+    found = re.search(
+        rf'<th scope="row">{table}</th>.*?<td class="screen-state">([^<]*)</td>',
+        html.unescape(page),
+        re.S,
+    )
+    assert found is not None, page[:3000]
+    return found.group(1).strip()
+
+
 def test_a_correction_after_the_countersignature_undoes_it(app: Flask, night: Night) -> None:
     phones = app.test_client()
     director = signed_in(app.test_client(), night.owner)
@@ -186,6 +197,11 @@ def test_a_correction_after_the_countersignature_undoes_it(app: Flask, night: Ni
     greek.set_cookie("lang", "el")
     in_greek = html.unescape(greek.get(f"/tournaments/{night.tournament}").get_data(True))
     assert state_of(console_row(in_greek, 1)) == "διορθώθηκε, θέλει νέα επιβεβαίωση"
+    # The room's big screen says so too, in both languages.
+    screen = f"/tournaments/{night.tournament}/live"
+    assert screen_state(director.get(screen).get_data(True), 1) == "Corrected, to confirm again"
+    greek_screen = screen_state(greek.get(screen).get_data(True), 1)
+    assert greek_screen == "Διορθώθηκε, θέλει νέα επιβεβαίωση"
     # The table's phones: the side that did not enter the last hand confirms again.
     assert "Confirm the result" in phones.get(f"/tables/{one['ew']}").get_data(True)
     assert phones.post(f"/tables/{one['ns']}/confirm").status_code == 403
@@ -196,6 +212,7 @@ def test_a_correction_after_the_countersignature_undoes_it(app: Flask, night: Ni
     console = html.unescape(director.get(f"/tournaments/{night.tournament}").get_data(True))
     row = console_row(console, 1)
     assert state_of(row) == "confirmed" and "corrected" not in row
+    assert screen_state(director.get(screen).get_data(True), 1) == "Confirmed"
 
 
 def test_a_correction_through_the_api_undoes_the_directors_confirmation(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, date, datetime
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import sqlalchemy as sa
 from flask_login import UserMixin
@@ -507,7 +507,23 @@ class PlayerRating(Model):
     trend: Mapped[float] = mapped_column(sa.Double)
 
 
-class LiveDrawing(Model):
+class _KeptDrawing:
+    """What a kept drawing holds besides what it is of (play/drawings.py): the revision it
+    shows, the code's build, `what` was drawn, the drawing, and when it was stored."""
+
+    #: The column of what the drawing is of (its match, its tournament).
+    owner: ClassVar[str]
+
+    revision: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    build: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
+    what: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    body: Mapped[str] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(
+        sa.DateTime(timezone=True), default=utcnow, index=True
+    )
+
+
+class LiveDrawing(_KeptDrawing, Model):
     """A drawing of a live page's changed parts (play/live_pages.py), kept for every worker: the
     match's viewers all ask for the same one right after a save, so one worker draws it and
     the others read it. Keyed by what it is a drawing of: the match, its revision (which
@@ -515,34 +531,22 @@ class LiveDrawing(Model):
     an old drawing) and `what` (the kind of answer, with the language and kind of reader).
     Each match keeps only its current revision's drawings (play/drawings.py)."""
 
+    owner = "match_id"
     match_id: Mapped[int] = mapped_column(
         sa.ForeignKey("match.id", ondelete="CASCADE"), primary_key=True
     )
-    revision: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
-    build: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
-    what: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
-    body: Mapped[str] = mapped_column(sa.Text)
-    created_at: Mapped[datetime] = mapped_column(
-        sa.DateTime(timezone=True), default=utcnow, index=True
-    )
 
 
-class ScreenDrawing(Model):
+class ScreenDrawing(_KeptDrawing, Model):
     """A drawing of a tournament's big screen's changing part (tournaments/live_pages.py),
     kept for every worker as LiveDrawing keeps a match's: after each saved hand every
     television in the room asks for it again, and drawing it reads every table of the
     tournament. Keyed by the tournament, its revision (tournaments.service.revision_of), the
     code's build and `what` (the language). Only the current revision's are kept."""
 
+    owner = "tournament_id"
     tournament_id: Mapped[int] = mapped_column(
         sa.ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
-    )
-    revision: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
-    build: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
-    what: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
-    body: Mapped[str] = mapped_column(sa.Text)
-    created_at: Mapped[datetime] = mapped_column(
-        sa.DateTime(timezone=True), default=utcnow, index=True
     )
 
 

@@ -144,15 +144,10 @@ def screen_keep(tournament_id: int, revision: str, what: str, body: str) -> None
 Drawing = type[LiveDrawing] | type[ScreenDrawing]
 
 
-def _owner(model: Drawing) -> Any:
-    """The column of what a drawing is of: its match, or its tournament."""
-    return LiveDrawing.match_id if model is LiveDrawing else ScreenDrawing.tournament_id
-
-
 def _kept(model: Drawing, owner: int, revision: str, what: str) -> str | None:
     return db.session.scalar(
         sa.select(model.body).where(
-            _owner(model) == owner,
+            getattr(model, model.owner) == owner,
             model.revision == revision,
             model.build == stored_build(),
             model.what == what,
@@ -165,7 +160,7 @@ def _keep(model: Drawing, owner: int, revision: str, what: str, body: str) -> No
         return
     build = stored_build()
     values = {
-        _owner(model).key: owner,
+        model.owner: owner,
         "revision": revision,
         "build": build,
         "what": what,
@@ -180,7 +175,7 @@ def _keep(model: Drawing, owner: int, revision: str, what: str, body: str) -> No
         db.session.execute(insert.values(values).on_conflict_do_nothing())
         db.session.execute(
             sa.delete(model).where(
-                _owner(model) == owner,
+                getattr(model, model.owner) == owner,
                 sa.or_(model.revision != revision, model.build != build),
             )
         )

@@ -117,10 +117,11 @@ def _clock_marks(secret: str | bytes) -> tuple[str, str]:
     was drawn): the same in every worker, since they share drawings, and derived from the
     secret key, so no name a user typed can hold them."""
     key = secret.encode() if isinstance(secret, str) else secret
-    return tuple(  # type: ignore[return-value]
-        "clock" + hmac.new(key, word, hashlib.sha256).hexdigest()[:20]
-        for word in (b"screen clock now", b"screen clock left")
-    )
+
+    def mark(word: bytes) -> str:
+        return "clock" + hmac.new(key, word, hashlib.sha256).hexdigest()[:20]
+
+    return mark(b"screen clock now"), mark(b"screen clock left")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,11 +148,10 @@ def screen_html(tournament: Tournament, live: str) -> Markup:
     if drawn is None:
         drawn = screen_kept(tournament.id, revision, what)
     if drawn is None:
-        found = service.with_tables(tournament)
-        current = found.round_rows[-1] if found.round_rows else None
-        kept = _KeptClock(table_links.clock_of(found, current).ends_ms, now, left)
+        kept = _KeptClock(clock.ends_ms, now, left)
         with root_free():
-            drawn = render_template("tournaments/_screen.html", **screen(found, kept))
+            screen_of = screen(service.with_tables(tournament), kept)
+            drawn = render_template("tournaments/_screen.html", **screen_of)
         screen_keep(tournament.id, revision, what, drawn)
     with _drawn_lock:
         _drawn[(revision, what)] = drawn

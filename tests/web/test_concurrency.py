@@ -33,7 +33,8 @@ from support.world import new_club
 from scorekeeper import referee
 from scorekeeper.accounts import service as accounts
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, HandVersion
+from scorekeeper.models import Hand, HandVersion, PlayerRating, PlayerTotal, RatingStep
+from scorekeeper.records import stats
 
 THREADS = 8
 PASSWORD = "password1"
@@ -401,9 +402,6 @@ def test_matches_finishing_at_once_leave_the_sums_and_ratings_a_rebuild_makes(
     save replays the club's ratings from its match on. Sent at once, with the same four
     players in every match (each replay reads and writes every other's players), the stored
     totals, rating steps and ratings are exactly what a rebuild from the hands makes."""
-    from scorekeeper.models import PlayerRating, PlayerTotal, RatingStep
-    from scorekeeper.records import stats
-
     started = [server.start_match(target=1000) for _ in range(THREADS)]
     for match_id in started:  # 665 for A: on its way, not there
         status, body, _ = server.call("POST", f"matches/{match_id}/hands", REFERENCE_HAND)

@@ -279,21 +279,31 @@ def test_cards_and_big_screen(app: Flask, client: FlaskClient, night: Night) -> 
     )
 
 
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry for each time the big screen's changing part is drawn (live_pages.screen)."""
+    made: list[int] = []
+    real = live_pages.screen
+
+    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live_pages, "screen", counted)
+    return made
+
+
 def test_the_big_screen_is_drawn_once_a_revision_with_each_answers_time(
-    app: Flask, client: FlaskClient, night: Night, monkeypatch: pytest.MonkeyPatch
+    app: Flask,
+    client: FlaskClient,
+    night: Night,
+    monkeypatch: pytest.MonkeyPatch,
+    drawn: list[int],
 ) -> None:
     """A hundred televisions ask the page again after each hand: its changing part is drawn
     once a revision (and language), each answer putting in its own time for the clock."""
     viewer = signed_in(app.test_client(), night.viewer)
     path = f"/tournaments/{night.tournament}/live"
-    drawn: list[int] = []
-    real = live_pages.screen
-
-    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        drawn.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(live_pages, "screen", counted)
     with app.app_context():
         started = as_utc(db.session.query(TournamentRound).one().started_at)
 
@@ -337,19 +347,17 @@ def test_the_big_screen_is_drawn_once_a_revision_with_each_answers_time(
 
 
 def test_another_worker_reads_the_big_screen_the_first_one_drew(
-    app: Flask, client: FlaskClient, night: Night, monkeypatch: pytest.MonkeyPatch
+    app: Flask,
+    client: FlaskClient,
+    night: Night,
+    monkeypatch: pytest.MonkeyPatch,
+    drawn: list[int],
 ) -> None:
     """The first worker asked draws a revision of the big screen and keeps it in the database
     (play.drawings): a television on another worker is answered from it, with that answer's
     own clock, and only the current revision's drawings stay."""
     viewer = signed_in(app.test_client(), night.viewer)
     path = f"/tournaments/{night.tournament}/live"
-    drawn: list[int] = []
-    real = live_pages.screen
-
-    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        drawn.append(1)
-        return real(*args, **kwargs)
 
     def kept() -> set[str]:
         with app.app_context():
@@ -360,7 +368,6 @@ def test_another_worker_reads_the_big_screen_the_first_one_drew(
             )
             return set(rows)
 
-    monkeypatch.setattr(live_pages, "screen", counted)
     with app.app_context():
         started = as_utc(db.session.query(TournamentRound).one().started_at)
     monkeypatch.setattr(table_links, "utcnow", lambda: started + timedelta(minutes=1))

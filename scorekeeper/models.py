@@ -689,6 +689,12 @@ class TournamentTable(Model):
     # The side whose table link saved or corrected a hand last ("ns" or "ew"); None when
     # a member wrote it on the match's own pages. The other side countersigns.
     last_side: Mapped[str | None] = mapped_column(sa.String(2))
+    # Raised by every UPDATE of the row (ORM or Core: a confirmation, a correction undoing
+    # one, who wrote last): the tournament's live revision (table_links.revision) sums it,
+    # so one aggregate sees a change of any table, where it read every table's row.
+    version: Mapped[int] = mapped_column(
+        default=0, server_default="0", onupdate=sa.literal_column("version") + 1
+    )
 
     round: Mapped[TournamentRound] = relationship(back_populates="tables")
     match: Mapped[Match | None] = relationship()

@@ -22,6 +22,7 @@ import hmac
 import re
 import secrets
 from datetime import datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
 from flask import current_app
@@ -271,38 +272,59 @@ def clock_of(tournament: Tournament, played: TournamentRound | None) -> Clock:
 
 def revision(tournament_id: int) -> str:
     """The ETag of a tournament's live pages: its rounds, each table's hands, confirmation
-    and links, its penalties and its entries. Two aggregate queries."""
-    tables = db.session.execute(
+    and links, its penalties and its entries. Every viewer asks for it every two seconds,
+    so it is one row of aggregates, each moved by every change of what it counts: a hand's
+    version rises with each correction or deletion, a table's with each change of its row,
+    ids only grow, and a round, a link or an entry only ever closes, is withdrawn or
+    withdraws (nothing here deletes one, nor a penalty; a penalty's amounts are summed as
+    well, in case one is changed in place)."""
+    rounds = sa.select(TournamentRound.id).where(TournamentRound.tournament_id == tournament_id)
+    tables = TournamentTable.round_id.in_(rounds)
+    matches = sa.select(TournamentTable.match_id).where(tables)
+    links = TournamentTableLink.table_id.in_(sa.select(TournamentTable.id).where(tables))
+    penalties = TournamentPenalty.tournament_id == tournament_id
+    entries = TournamentEntry.tournament_id == tournament_id
+
+    def of(where: sa.ColumnElement[bool], *aggregates: Any) -> list[Any]:
+        return [sa.select(a).where(where).scalar_subquery() for a in aggregates]
+
+    row = db.session.execute(
         sa.select(
-            TournamentRound.number,
-            TournamentRound.status,
-            TournamentTable.id,
-            TournamentTable.confirmed,
-            TournamentTable.last_side,
-            sa.select(sa.func.count(Hand.id))
-            .where(Hand.match_id == TournamentTable.match_id, Hand.deleted.is_(False))
-            .scalar_subquery(),
-            sa.select(sa.func.coalesce(sa.func.sum(Hand.version), 0))
-            .where(Hand.match_id == TournamentTable.match_id)
-            .scalar_subquery(),
-            sa.select(sa.func.count(TournamentTableLink.id))
-            .where(TournamentTableLink.table_id == TournamentTable.id)
-            .scalar_subquery(),
-        )
-        .select_from(TournamentRound)
-        .outerjoin(TournamentTable, TournamentTable.round_id == TournamentRound.id)
-        .where(TournamentRound.tournament_id == tournament_id)
-        .order_by(TournamentRound.number, TournamentTable.id)
-    ).all()
-    others = db.session.execute(
-        sa.select(
-            sa.select(sa.func.count(TournamentPenalty.id))
-            .where(TournamentPenalty.tournament_id == tournament_id)
-            .scalar_subquery(),
-            sa.select(sa.func.count(TournamentEntry.id))
-            .where(TournamentEntry.tournament_id == tournament_id, TournamentEntry.withdrawn)
-            .scalar_subquery(),
+            *of(
+                TournamentRound.tournament_id == tournament_id,
+                sa.func.count(TournamentRound.id),
+                sa.func.count(TournamentRound.closed_at),
+            ),
+            *of(
+                tables,
+                sa.func.count(TournamentTable.id),
+                sa.func.coalesce(sa.func.sum(TournamentTable.version), 0),
+                sa.func.count(TournamentTable.match_id),
+            ),
+            *of(
+                Hand.match_id.in_(matches),
+                sa.func.count(Hand.id),
+                sa.func.coalesce(sa.func.sum(Hand.version), 0),
+            ),
+            *of(
+                links,
+                sa.func.count(TournamentTableLink.id),
+                sa.func.count(TournamentTableLink.withdrawn_at),
+            ),
+            *of(
+                penalties,
+                sa.func.count(TournamentPenalty.id),
+                sa.func.coalesce(sa.func.sum(TournamentPenalty.id), 0),
+                sa.func.coalesce(sa.func.sum(TournamentPenalty.mp), 0),
+                sa.func.coalesce(sa.func.sum(TournamentPenalty.vp), 0),
+            ),
+            *of(
+                entries,
+                sa.func.count(TournamentEntry.id),
+                sa.func.coalesce(sa.func.sum(TournamentEntry.id), 0),
+                sa.func.count(TournamentEntry.id).filter(TournamentEntry.withdrawn),
+            ),
         )
     ).one()
-    text = repr((list(map(tuple, tables)), tuple(others)))
+    text = "-".join(str(value) for value in row)
     return f"t{tournament_id}-{hashlib.sha256(text.encode()).hexdigest()[:20]}"

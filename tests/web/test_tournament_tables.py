@@ -28,13 +28,14 @@ from scorekeeper.models import (
     Hand,
     ScreenDrawing,
     Tournament,
+    TournamentPenalty,
     TournamentRound,
     TournamentTable,
     User,
     as_utc,
 )
 from scorekeeper.play import sharing
-from scorekeeper.tournaments import live_pages, table_links
+from scorekeeper.tournaments import directing, live_pages, table_links
 from scorekeeper.tournaments import service as tournaments
 
 PASSWORD = "correct horse"
@@ -420,3 +421,62 @@ def test_the_clock_runs_out_and_nobody_is_stopped(
     assert 65 * 60_000 <= now - ends < 66 * 60_000
     saved = save_hand(client, token, hand_fields(night, 1, 0))
     assert saved.status_code == 201
+
+
+def test_the_live_revision_moves_with_every_change_the_pages_show(
+    app: Flask, client: FlaskClient, night: Night
+) -> None:
+    """table_links.revision is one row of aggregates: each change a live page shows moves
+    it (a change of a table's row alone too, as a Core UPDATE makes it), and it stays put
+    while nothing changes."""
+    seen: list[str] = []
+
+    def moved() -> None:
+        with app.app_context():
+            now = table_links.revision(night.tournament)
+            assert now == table_links.revision(night.tournament)
+            db.session.remove()
+        assert now not in seen, f"change {len(seen)} left the revision where it was"
+        seen.append(now)
+
+    def table_of(number: int) -> TournamentTable:
+        return db.session.scalars(
+            sa.select(TournamentTable)
+            .join(TournamentRound)
+            .where(TournamentRound.tournament_id == night.tournament)
+            .where(TournamentTable.number == number)
+        ).one()
+
+    moved()
+    assert save_hand(client, night.tables[1]["ns"], hand_fields(night, 1, 0)).status_code == 201
+    moved()  # a hand
+    with app.app_context():
+        table_links.wrote(table_of(1).id, "ew")
+    moved()  # who wrote last, alone
+    with app.app_context():
+        table_links.withdraw_link(table_of(2), "ns")
+    moved()  # a link withdrawn (and its side's new one)
+    with app.app_context():
+        db.session.execute(
+            sa.update(TournamentTable)
+            .where(TournamentTable.id == table_of(1).id)
+            .values(corrected_at=sa.func.current_timestamp())
+        )
+        db.session.commit()
+    moved()  # a table's row changed by a Core UPDATE (as a correction undoes a confirmation)
+    with app.app_context():
+        hand = db.session.scalars(
+            sa.select(Hand).where(Hand.match_id == night.tables[1]["match"])
+        ).one()
+        hand.version += 1
+        db.session.commit()
+    moved()  # a hand corrected
+    with app.app_context():
+        found = db.session.get(Tournament, night.tournament)
+        assert found is not None
+        directing.add_penalty(found, found.entries[0].id, 1, 0, 2, "Slow play")
+    moved()  # a penalty
+    with app.app_context():
+        db.session.execute(sa.update(TournamentPenalty).values(vp=3))
+        db.session.commit()
+    moved()  # a penalty changed in place, as many as before

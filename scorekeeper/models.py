@@ -246,6 +246,9 @@ class Hand(Model):
     __table_args__ = (
         sa.UniqueConstraint("match_id", "number"),
         sa.UniqueConstraint("match_id", "idempotency_key"),
+        # What the live pages' revisions add up (play.live, tournaments.table_links), read
+        # from the index alone: a tournament's big screen sums every table's hands.
+        sa.Index("ix_hand_revision", "match_id", "version", "updated_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -1,5 +1,6 @@
 """tournament table versions: raised by every change of a table's row, so the tournament's
-live revision is one aggregate (a sum) instead of a read of every table
+live revision is one aggregate (a sum) instead of a read of every table; and an index the
+live revisions' sums of hands are read from alone
 
 Revision ID: 0016
 Revises: 0015
@@ -24,8 +25,10 @@ def upgrade():
         "tournament_table",
         sa.Column("version", sa.Integer(), nullable=False, server_default="0"),
     )
+    op.create_index("ix_hand_revision", "hand", ["match_id", "version", "updated_at"])
 
 
 def downgrade():
+    op.drop_index("ix_hand_revision", table_name="hand")
     with op.batch_alter_table("tournament_table") as batch:
         batch.drop_column("version")

@@ -43,11 +43,13 @@ def states_of(match_ids: Collection[int]) -> dict[int, MatchState]:
             Match.id,
             Match.created_at,
             Match.variant_id,
-            Match.options,
-            Match.house_rules,
+            # As the stored text: the key is that text, and only a match not kept needs
+            # its options (a kilobyte of JSON a match) read into objects.
+            sa.cast(Match.options, sa.Text).label("options"),
+            sa.cast(Match.house_rules, sa.Text).label("house_rules"),
             Match.format,
             Match.first_dealer,
-            Match.progress,
+            sa.cast(Match.progress, sa.Text).label("progress"),
         ).where(Match.id.in_(sorted(set(match_ids))))
     ).all()
     keys = {row.id: _key(row) for row in rows}
@@ -63,13 +65,13 @@ def states_of(match_ids: Collection[int]) -> dict[int, MatchState]:
     seats, teams = _seats_and_teams([row.id for row in missing])
     for row in missing:
         setup = setup_from(
-            variant_for(row.variant_id, row.options, row.house_rules),
+            variant_for(row.variant_id, _loaded(row.options), _loaded(row.house_rules)),
             row.format,
             seats[row.id],
             teams[row.id],
             row.first_dealer,
         )
-        now = progress.from_json(row.progress, setup)
+        now = progress.from_json(_loaded(row.progress), setup)
         if now is None:  # not counted yet (an old match): counted from its hands, as a save would
             match = db.session.get(Match, row.id)
             assert match is not None
@@ -84,19 +86,23 @@ def states_of(match_ids: Collection[int]) -> dict[int, MatchState]:
 
 
 def _key(row: Any) -> str:
-    return json.dumps(
-        [
+    return "\x1f".join(
+        str(value)
+        for value in (
             row.id,
-            str(row.created_at),
+            row.created_at,
             row.variant_id,
             row.options,
             row.house_rules,
             row.format,
             row.first_dealer,
             row.progress,
-        ],
-        sort_keys=True,
+        )
     )
+
+
+def _loaded(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
 
 
 def _seats_and_teams(

@@ -427,6 +427,9 @@ def main() -> int:
     )
     parser.add_argument("--every", type=float, default=5.0, help="seconds between a table's saves")
     parser.add_argument("--smoke", action="store_true", help="6 pairs, 2 rounds, 4 viewers")
+    parser.add_argument(
+        "--keep", metavar="FILE", type=Path, help="copy the SQLite database here at the end"
+    )
     args = parser.parse_args()
     if args.smoke:
         args.workers, args.entries, args.rounds, args.deals = 1, 6, 2, 1
@@ -438,6 +441,8 @@ def main() -> int:
             f"== {'PostgreSQL' if args.postgresql else 'SQLite'}, the code of {ROOT} ==", flush=True
         )
         ok = run(url, args, workdir)
+        if args.keep and not args.postgresql:  # to profile one page's drawing on its own
+            shutil.copyfile(workdir / "night.sqlite", args.keep)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return 0 if ok else 1

@@ -98,7 +98,8 @@ def screen(tournament: Tournament, clock: object = None) -> dict[str, Any]:
 
 
 #: Each worker's drawings of big screens' changing part (tournaments/_screen.html), by the
-#: tournament's revision (service.revision_of: everything the screen shows) and language.
+#: tournament's live revision and setup (screen_html: everything the screen shows) and
+#: language.
 #: After each saved hand every television asks the page again (live.js), a hundred within
 #: one poll, and drawing it (every table's result, the ranking) costs tens of milliseconds
 #: where the revision costs a few small queries. The most recent few are kept here, and each
@@ -124,6 +125,12 @@ def _clock_marks(secret: str | bytes) -> tuple[str, str]:
     return mark(b"screen clock now"), mark(b"screen clock left")
 
 
+def _setup_mark(tournament: Tournament) -> str:
+    """The tournament's row (its setup) in a few characters, from what is read already."""
+    row = tuple(getattr(tournament, column.key) for column in Tournament.__table__.columns)
+    return hashlib.sha256(repr(row).encode()).hexdigest()[:12]
+
+
 @dataclasses.dataclass(frozen=True)
 class _KeptClock:
     """The round's clock as a kept drawing holds it: its end, and marks for the time."""
@@ -136,8 +143,11 @@ class _KeptClock:
 def screen_html(tournament: Tournament, live: str) -> Markup:
     """The big screen's changing part, drawn once a revision (by the first worker asked),
     with this answer's time in its clock; `live` is the live pages' revision
-    (table_links.revision), which the tournament's whole revision includes."""
-    revision, what = service.revision_of(tournament.id, live), f"screen:{language()}"
+    (table_links.revision). With the tournament's own row it covers all the screen shows:
+    entries, rounds, byes and penalties are only ever added, closed or withdrawn, each of
+    which moves it, and no row of them is edited (service.revision_of, the API's ETag, reads
+    them all: too slow for a page every television asks again after each hand)."""
+    revision, what = f"{live}-{_setup_mark(tournament)}", f"screen:{language()}"
     now, left = _clock_marks(current_app.secret_key or "")
     # This answer's clock, read before a drawing is kept: keeping one commits, and the
     # tournament's rounds would be read again after it.
@@ -150,7 +160,7 @@ def screen_html(tournament: Tournament, live: str) -> Markup:
     if drawn is None:
         kept = _KeptClock(clock.ends_ms, now, left)
         with root_free():
-            screen_of = screen(service.with_tables(tournament), kept)
+            screen_of = screen(service.with_tables(tournament, service.ROUNDS), kept)
             drawn = render_template("tournaments/_screen.html", **screen_of)
         screen_keep(tournament.id, revision, what, drawn)
     with _drawn_lock:

@@ -48,7 +48,7 @@ from scorekeeper.quote import show
 from scorekeeper.rules.match import MatchState
 from scorekeeper.rules.presets import find_variant
 from scorekeeper.rules.variants import OptionError
-from scorekeeper.tournaments import movements, scales, table_links
+from scorekeeper.tournaments import kept_results, movements, scales, table_links
 from scorekeeper.tournaments import standings as ranking
 from scorekeeper.tournaments.draws import Draw, Table
 from scorekeeper.web.gettext import gettext as _
@@ -450,6 +450,14 @@ EVERYTHING: tuple[Any, ...] = (
     .options(selectinload(Match.teams), selectinload(Match.seats)),
 )
 ROW: tuple[Any, ...] = ()
+#: ROUNDS: TABLES but the tables, for the big screen: it shows the open round's tables, which
+#: it reads when it draws them, and the ranking, whose closed rounds' tables a worker keeps
+#: (table_results).
+ROUNDS: tuple[Any, ...] = (
+    selectinload(Tournament.entries),
+    selectinload(Tournament.penalties),
+    selectinload(Tournament.round_rows).selectinload(TournamentRound.byes),
+)
 
 
 def tournament_for(
@@ -605,6 +613,7 @@ def _late(result: TableState) -> str:
 class TableState:
     """A table as it stands: its match's totals as MP, its VP once finished."""
 
+    round: int
     table: int
     ns: int
     ew: int
@@ -650,14 +659,31 @@ def table_result(table: TournamentTable, scale: scales.VPScale | None = None) ->
 def table_results(tournament: Tournament) -> dict[int, TableState]:
     """Where every table of every round stands, by the table's id: its matches read
     together (match.states_of: three queries for the whole tournament), so a ranking or a
-    screen of every table costs no query, nor a match's full view, a table."""
+    screen of every table costs no query, nor a match's full view, a table. The closed
+    rounds' results are kept by each worker (tournaments.kept_results): after a hand only
+    the open round's tables are read again, and a closed round's tables not at all."""
     scale = scale_of(tournament)
-    tables = [t for r in tournament.round_rows for t in r.tables]
+    closed = [r for r in tournament.round_rows if r.status == CLOSED]
+    key = None
+    kept: Mapping[int, TableState] | None = None
+    if closed:
+        ids = [r.id for r in closed]
+        # Its time of making too: another database (a test's, a restored copy) may hold a
+        # tournament of the same id, rounds and sums.
+        made = str(tournament.created_at)
+        key = (tournament.id, made, tuple(ids), repr(scale), kept_results.mark(ids))
+        kept = kept_results.kept(key)
+    reading = [r for r in tournament.round_rows if kept is None or r.status != CLOSED]
+    tables = [t for r in reading for t in r.tables]
     states = matches.states_of([t.match_id for t in tables if t.match_id is not None])
-    return {
+    results = {
         t.id: _table_state(t, None if t.match_id is None else states.get(t.match_id), scale)
         for t in tables
     }
+    if key is not None and kept is None:
+        kept = {t.id: results[t.id] for r in closed for t in r.tables}
+        kept_results.keep(key, kept)
+    return {**(kept or {}), **results}
 
 
 def _table_state(
@@ -674,6 +700,7 @@ def _table_state(
     if finished:
         ns_vp, ew_vp = scales.vp(scale, ns_mp, ew_mp)
     return TableState(
+        round=table.round.number,
         table=table.number,
         ns=table.ns_entry_id,
         ew=table.ew_entry_id,
@@ -702,22 +729,23 @@ def standings_of(
     tables = []
     byes = []
     results = table_results(tournament) if results is None else results
-    for played in tournament.round_rows:
-        for table in played.tables:
-            result = results[table.id]
-            if result.finished:
-                assert result.ns_vp is not None and result.ew_vp is not None
-                tables.append(
-                    ranking.TableResult(
-                        played.number,
-                        result.ns,
-                        result.ew,
-                        result.ns_mp,
-                        result.ew_mp,
-                        result.ns_vp,
-                        result.ew_vp,
-                    )
+    # From the results alone, round by round and table by table: the closed rounds' tables
+    # need not be read (kept_results).
+    for result in sorted(results.values(), key=lambda r: (r.round, r.table)):
+        if result.finished:
+            assert result.ns_vp is not None and result.ew_vp is not None
+            tables.append(
+                ranking.TableResult(
+                    result.round,
+                    result.ns,
+                    result.ew,
+                    result.ns_mp,
+                    result.ew_mp,
+                    result.ns_vp,
+                    result.ew_vp,
                 )
+            )
+    for played in tournament.round_rows:
         byes += [ranking.Bye(played.number, b.entry_id, b.vp) for b in played.byes]
     penalties = [
         ranking.Penalty(p.entry_id, p.round_number, p.mp, p.vp, p.reason)
@@ -753,12 +781,13 @@ def revision_of(tournament_id: int, live: str | None = None) -> str:
     return f"a{tournament_id}-{hashlib.sha256(repr(rows).encode()).hexdigest()[:20]}"
 
 
-def with_tables(tournament: Tournament) -> Tournament:
-    """`tournament` (read as its ROW) with what TABLES names read now, at once."""
+def with_tables(tournament: Tournament, reads: Sequence[Any] = TABLES) -> Tournament:
+    """`tournament` (read as its ROW) with what `reads` names (TABLES or ROUNDS) read now,
+    at once."""
     return db.session.scalars(
         sa.select(Tournament)
         .where(Tournament.id == tournament.id)
-        .options(*TABLES)
+        .options(*reads)
         .execution_options(populate_existing=True)
     ).one()
 

@@ -42,7 +42,7 @@ from scorekeeper.models import (
     TournamentPenalty,
     TournamentRound,
 )
-from scorekeeper.tournaments import directing, service
+from scorekeeper.tournaments import directing, kept_results, service
 
 PASSWORD = "correct horse"
 NOTHING = object()
@@ -754,8 +754,8 @@ def test_reading_a_tournament_costs_the_same_queries_whatever_its_tables(world: 
         return len(counted)
 
     play_round(world, tid, names, 2, "4p", seed=1)
-    after_one = (statements(f"tournaments/{tid}"), statements(f"tournaments/{tid}/standings"))
     assert world.owner.post(f"tournaments/{tid}/rounds/1/close").status_code == 200
+    after_one = (statements(f"tournaments/{tid}"), statements(f"tournaments/{tid}/standings"))
     for number in (2, 3):
         play_round(world, tid, names, 2, "4p", seed=number)
         assert world.owner.post(f"tournaments/{tid}/rounds/{number}/close").status_code == 200
@@ -875,3 +875,35 @@ def test_a_refusal_speaks_the_callers_language(world: World) -> None:
         "Μια κίνηση Μίτσελ για 6 συμμετοχές έχει μόνο 3 γύρους χωρίς να ξανασυναντηθούν δύο "
         "συμμετοχές· ζητήθηκαν 4.",
     ]
+
+
+def test_a_correction_in_a_closed_round_moves_the_ranking_a_worker_keeps(world: World) -> None:
+    """A worker keeps the closed rounds' results (tournaments.kept_results): a hand of a
+    closed round corrected afterwards still moves the ranking at once, to what a worker
+    keeping nothing works out."""
+    made = create(world, pairs_body(world))
+    tid = made["id"]
+    names = {e["id"]: e["name"] for e in made["entries"]}
+    drawn, _ = play_round(world, tid, names, 2, "4p", seed=3)
+    assert world.owner.post(f"tournaments/{tid}/rounds/1/close").status_code == 200
+    play_round(world, tid, names, 1, "4p", seed=5)  # round 2 open: round 1 is kept
+
+    def ranking() -> list[tuple[int, int, int]]:
+        body = world.viewer.get(f"tournaments/{tid}/standings").get_json()
+        return [(s["entry"], s["vp"], s["mp_for"]) for s in body["standings"]]
+
+    before = ranking()
+    assert ranking() == before  # the second read from what the worker kept
+    t = drawn["tables"][0]
+    choice = 3 + 3 * t["table"]  # play_round's first deal at this table, its sides swapped
+    hand = hand_for((names[t["ns"]], names[t["ew"]]), choice, choice % 2 == 0, "4p")
+    corrected = world.scorer.client.put(
+        f"/api/v1/matches/{t['match']}/hands/1",
+        json=hand,
+        headers={"Authorization": f"Bearer {world.scorer.token}", "If-Match": '"1"'},
+    )
+    assert corrected.status_code == 200, corrected.get_json()
+    after = ranking()
+    assert after != before
+    kept_results._kept.clear()
+    assert ranking() == after

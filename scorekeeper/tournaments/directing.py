@@ -198,15 +198,21 @@ def _unconfirm(changes: matches.Changes) -> None:
     """A hand of a table's match corrected or deleted: if the table's result was confirmed,
     it is no longer, so the other entry (or the director) confirms the corrected result;
     `corrected_at` tells the console it was corrected after it was confirmed. Runs in the
-    write's own transaction (match.writes tells it before committing). A new hand changes
-    nothing here: a confirmed table's match is finished and takes none."""
-    if not changes.removed:
-        return
+    write's own transaction (match.writes tells it before committing). A new hand undoes
+    nothing: a confirmed table's match is finished and takes none."""
     table = TournamentTable
+    if changes.removed:
+        db.session.execute(
+            sa.update(table)
+            .where(table.match_id == changes.match.id, table.confirmed.is_(True))
+            .values(confirmed=False, confirmed_by=None, confirmed_at=None, corrected_at=utcnow())
+        )
+    # Every write of the match's hands raises its table's version (an UPDATE raises it
+    # once more, which is no matter): the tournament's live revision and the results a
+    # worker keeps of closed rounds then follow the tables' rows alone, and never read
+    # every hand of the night (table_links.revision, kept_results).
     db.session.execute(
-        sa.update(table)
-        .where(table.match_id == changes.match.id, table.confirmed.is_(True))
-        .values(confirmed=False, confirmed_by=None, confirmed_at=None, corrected_at=utcnow())
+        sa.update(table).where(table.match_id == changes.match.id).values(version=table.version + 1)
     )
 
 

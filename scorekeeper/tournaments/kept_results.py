@@ -2,10 +2,10 @@
 
 The big screen is drawn again after every hand of the night, and with it the ranking, which
 reads every table of every round: at 30 tables and 8 rounds, reading 240 tables and their
-matches was most of a drawing. A closed round's tables change only through a correction of
-one of their hands (which raises its version) or of a table's row (which raises the table's
-version, models.TournamentTable), so their results are kept here under one aggregate of
-those (`mark`), read in one query, and only the open round's tables are read again.
+matches was most of a drawing. A closed round's table changes only with a change of its row
+or a write of its match's hands, each of which raises the table's version
+(models.TournamentTable, tournaments.directing), so their results are kept here under a sum
+of those (`mark`), read in one query, and only the open round's tables are read again.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, TournamentTable
+from scorekeeper.models import TournamentTable
 
 T = TypeVar("T")
 
@@ -30,8 +30,8 @@ _lock = threading.Lock()
 
 
 def mark(round_ids: Sequence[int]) -> str:
-    """What the results of these rounds' tables follow from: their tables' rows and their
-    matches' hands, as a few sums."""
+    """What the results of these rounds' tables follow from: their tables' rows (whose
+    versions follow their matches' hands), as a few sums."""
     row = db.session.execute(_mark_query(), {"rounds": list(round_ids)}).one()
     return "-".join(str(value) for value in row)
 
@@ -52,25 +52,11 @@ def keep(key: tuple[Any, ...], results: Mapping[int, T]) -> None:
 
 
 @functools.cache
-def _mark_query() -> sa.Select[Any]:
+def _mark_query() -> sa.Select[int, int, int, int]:
     """Built once: building and keying a statement cost more than running it."""
-    tables = TournamentTable.round_id.in_(sa.bindparam("rounds", expanding=True))
-    matches = sa.select(TournamentTable.match_id).where(tables)
-
-    def of(where: sa.ColumnElement[bool], *aggregates: Any) -> list[Any]:
-        return [sa.select(a).where(where).scalar_subquery() for a in aggregates]
-
     return sa.select(
-        *of(
-            tables,
-            sa.func.count(TournamentTable.id),
-            sa.func.coalesce(sa.func.sum(TournamentTable.id), 0),
-            sa.func.coalesce(sa.func.sum(TournamentTable.version), 0),
-            sa.func.count(TournamentTable.match_id),
-        ),
-        *of(
-            Hand.match_id.in_(matches),
-            sa.func.count(Hand.id),
-            sa.func.coalesce(sa.func.sum(Hand.version), 0),
-        ),
-    )
+        sa.func.count(TournamentTable.id),
+        sa.func.coalesce(sa.func.sum(TournamentTable.id), 0),
+        sa.func.coalesce(sa.func.sum(TournamentTable.version), 0),
+        sa.func.count(TournamentTable.match_id),
+    ).where(TournamentTable.round_id.in_(sa.bindparam("rounds", expanding=True)))

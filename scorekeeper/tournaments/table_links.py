@@ -33,7 +33,6 @@ from scorekeeper.errors import Conflict, Forbidden, Invalid, NotFound
 from scorekeeper.extensions import db
 from scorekeeper.locks import lock_row
 from scorekeeper.models import (
-    Hand,
     Tournament,
     TournamentEntry,
     TournamentPenalty,
@@ -283,15 +282,14 @@ def revision(tournament_id: int) -> str:
 @functools.cache
 def _revision_query() -> sa.Select[Any]:
     """The live revision's aggregates, each moved by every change of what it counts: a
-    hand's version rises with each correction or deletion, a table's with each change of its
-    row, ids only grow, and a round, a link or an entry only ever closes, is withdrawn or
-    withdraws (nothing here deletes one, nor a penalty; a penalty's amounts are summed as
-    well, in case one is changed in place). Built once: building and keying a statement of
-    seventeen subqueries cost more than running it."""
+    table's version rises with each change of its row and each write of its match's hands
+    (tournaments.directing), ids only grow, and a round, a link or an entry only ever
+    closes, is withdrawn or withdraws (nothing here deletes one, nor a penalty; a penalty's
+    amounts are summed as well, in case one is changed in place). Built once: building and
+    keying a statement of fifteen subqueries cost more than running it."""
     tournament_id = sa.bindparam("tournament", type_=sa.Integer)
     rounds = sa.select(TournamentRound.id).where(TournamentRound.tournament_id == tournament_id)
     tables = TournamentTable.round_id.in_(rounds)
-    matches = sa.select(TournamentTable.match_id).where(tables)
     links = TournamentTableLink.table_id.in_(sa.select(TournamentTable.id).where(tables))
     penalties = TournamentPenalty.tournament_id == tournament_id
     entries = TournamentEntry.tournament_id == tournament_id
@@ -310,11 +308,6 @@ def _revision_query() -> sa.Select[Any]:
             sa.func.count(TournamentTable.id),
             sa.func.coalesce(sa.func.sum(TournamentTable.version), 0),
             sa.func.count(TournamentTable.match_id),
-        ),
-        *of(
-            Hand.match_id.in_(matches),
-            sa.func.count(Hand.id),
-            sa.func.coalesce(sa.func.sum(Hand.version), 0),
         ),
         *of(
             links,

@@ -20,12 +20,14 @@ from support.tournament_setup import setup_of, singles
 from support.world import signed_in
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper import match as matches
 from scorekeeper.accounts import service as accounts
 from scorekeeper.clubs import service as clubs
 from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     Hand,
+    Match,
     ScreenDrawing,
     Tournament,
     TournamentPenalty,
@@ -465,12 +467,10 @@ def test_the_live_revision_moves_with_every_change_the_pages_show(
         db.session.commit()
     moved()  # a table's row changed by a Core UPDATE (as a correction undoes a confirmation)
     with app.app_context():
-        hand = db.session.scalars(
-            sa.select(Hand).where(Hand.match_id == night.tables[1]["match"])
-        ).one()
-        hand.version += 1
-        db.session.commit()
-    moved()  # a hand corrected
+        match = db.session.get(Match, night.tables[1]["match"])
+        assert match is not None
+        matches.delete_hand(match, 1, None, 1)
+    moved()  # a hand deleted (as a correction, its table's row is not otherwise changed)
     with app.app_context():
         found = db.session.get(Tournament, night.tournament)
         assert found is not None

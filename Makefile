@@ -13,6 +13,9 @@ PORT ?= 5000
 WORKERS ?= 2
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# Some machines set PYTHONDONTWRITEBYTECODE: then every test process, and every server and
+# script a test starts, compiles the app and pytest rewrites every test module again.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test check runtime
 

@@ -543,9 +543,10 @@ class LiveDrawing(_KeptDrawing, Model):
 class ScreenDrawing(_KeptDrawing, Model):
     """A drawing of a tournament's big screen's changing part (tournaments/live_pages.py),
     kept for every worker as LiveDrawing keeps a match's: after each saved hand every
-    television in the room asks for it again, and drawing it reads every table of the
-    tournament. Keyed by the tournament, its revision (tournaments.service.revision_of), the
-    code's build and `what` (the language). Only the current revision's are kept."""
+    television in the room asks for it again, and drawing it reads the open round's tables
+    and ranks every entry. Keyed by the tournament, its revision (the live revision and its
+    setup, tournaments.live_pages.screen_html), the code's build and `what` (the language).
+    Only the current revision's are kept."""
 
     owner = "tournament_id"
     tournament_id: Mapped[int] = mapped_column(

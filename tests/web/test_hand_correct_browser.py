@@ -118,6 +118,12 @@ def _wikipedia_pass(
     expect(line).to_have_text(words["needs_75"])
     _meld(page, 0, 0, "AS AH AD")
     _meld(page, 0, 1, "KC KD KS")
+    # As a player looks before tapping: both verdicts in, so the page is still. A verdict
+    # arriving grows its row and the dock keeps the field in view, which moved the chip
+    # away between the mouse's press and release on a busy machine.
+    for row in (0, 1):
+        verdict = page.locator("[data-side='0'] [data-meld-row]").nth(row).locator("[data-verdict]")
+        expect(verdict).not_to_be_empty()
     chips = page.locator("[data-side='0'] .opening-chip")
     chips.nth(0).click()
     expect(line).to_have_text(words["so_far_45"])

@@ -649,7 +649,13 @@
     });
 
     showSuits();
-    picker.hidden = false;
+    picker.setAttribute("data-picker-ready", "");
+    // A hand form's picker opens under the field in use, or in its dock (hand-entry.js, which
+    // loads after this): shown here first, a key tapped before that script ran vanished under
+    // the finger as it folded the picker away.
+    if (!picker.closest("[data-hand-entry]")) {
+      picker.hidden = false;
+    }
   }
 
   document.querySelectorAll("[data-card-picker]").forEach(attach);

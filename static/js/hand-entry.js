@@ -240,11 +240,11 @@
 
   /* --- the card picker opens for the card field in use ----------------------------------- */
 
-  // card-picker.js (loaded first) shows the picker; it waits here, folded, until a card
-  // field is in use, then opens: in its dock, or right under that field.
+  // card-picker.js (loaded first) makes the picker ready and leaves it folded; it opens
+  // when a card field is in use: in its dock, or right under that field.
   var picker = form.querySelector("[data-card-picker]");
   if (picker) {
-    var pickerReady = !picker.hidden;
+    var pickerReady = picker.hasAttribute("data-picker-ready");
     picker.hidden = true;
     var openFor = function (input) {
       if (!pickerReady || !input || !input.matches || !input.matches("[data-card-input]")) {

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from support.browser import fits_a_phone, log_in, shoot
 from support.hand_entries import REFERENCE_HAND, typed
 
@@ -101,3 +101,28 @@ def test_a_visitor_tries_a_hand_in_the_demo(
     shoot(page, screenshots, "demo-hand-el")
     page.set_viewport_size(SMALL)
     fits_a_phone(page, SMALL["width"])
+
+
+def test_no_card_key_is_in_reach_before_the_entry_script_runs(
+    page: Page, live_server: str
+) -> None:
+    """On a slow phone the picker's keys came up at the foot of the form before the hand
+    entry's script ran; a card tapped there was written, then the script folded the picker
+    away under the finger. Now the picker opens only once that script has run."""
+    held: list[Route] = []
+    page.route("**/js/hand-entry.*.js", lambda route: held.append(route))
+    page.goto(live_server + "/demo/hand", wait_until="commit")
+    expect(page.locator("#s0-meld-1")).to_be_visible()
+    picker = page.locator("[data-card-picker]")
+    # The picker's own script has run (it marks the picker ready, or once showed it).
+    ran = "[data-card-picker][data-picker-ready], [data-card-picker]:not([hidden])"
+    expect(page.locator(ran)).to_have_count(1)
+    page.locator("#s0-meld-1").click()
+    expect(picker).to_be_hidden()
+
+    assert len(held) == 1
+    held[0].continue_()
+    expect(picker).to_be_visible()  # opened for the field already in use
+    for card in ("3H", "4H", "5H"):
+        picker.locator(f"[data-card='{card}']").click()
+    expect(page.locator("#s0-meld-1")).to_have_value("3H 4H 5H")

@@ -103,9 +103,7 @@ def test_a_visitor_tries_a_hand_in_the_demo(
     fits_a_phone(page, SMALL["width"])
 
 
-def test_no_card_key_is_in_reach_before_the_entry_script_runs(
-    page: Page, live_server: str
-) -> None:
+def test_no_card_key_is_in_reach_before_the_entry_script_runs(page: Page, live_server: str) -> None:
     """On a slow phone the picker's keys came up at the foot of the form before the hand
     entry's script ran; a card tapped there was written, then the script folded the picker
     away under the finger. Now the picker opens only once that script has run."""

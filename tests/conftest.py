@@ -41,6 +41,9 @@ How the databases are shared, for speed (issue 12):
   pages, whole-evening, calm-screens and small-things tests and the acceptance flow keep it
   (``pytest.mark.browser_context_args(service_workers="allow")``, or a context of their own
   made without the option); contexts a test makes itself pass ``service_workers="block"``.
+- Even with its service worker, a page gets the offline engine's files (/runtime/…) only in
+  a test marked ``offline_engine``; elsewhere they answer 404, as where npm never ran, so no
+  hand page starts Pyodide (2.4 s of CPU each time) for a test about something else.
 - A test (or module) marked ``@pytest.mark.one_database`` runs on SQLite only too: its
   subject is what the app does with a request before and after any database (headers and
   cookies, CSRF, who may reach which route), the same whatever stores the rows. What a
@@ -57,7 +60,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from playwright.sync_api import expect
-from support.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, serve
+from support.browser import CHROMIUM_ARGS, PHONE, TEST_BROWSER, Runtime, serve
 from support.databases import SharedApp, World, drop, new_app, postgresql_url, wipe_postgresql
 from support.world import new_club, pagat_match, signed_in
 
@@ -244,11 +247,11 @@ def screenshots() -> Path:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    if not TEST_BROWSER.exists():
+        pytest.fail(f"{TEST_BROWSER} is missing: apt-get install -y chromium-headless-shell")
     return {
         **browser_type_launch_args,
-        "executable_path": str(CHROMIUM),
+        "executable_path": str(TEST_BROWSER),
         "args": CHROMIUM_ARGS,
     }
 
@@ -271,13 +274,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     In CI a missing Chromium is a broken machine, so there the tests run and fail loudly.
     """
-    skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing: apt-get install -y chromium")
+    skip = pytest.mark.skip(reason=f"{TEST_BROWSER} is missing: apt-get install -y chromium")
     for item in items:
         if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
         if (
             item.get_closest_marker("browser")
-            and not CHROMIUM.exists()
+            and not TEST_BROWSER.exists()
             and not os.environ.get("CI")
         ):
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _offline_engine(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The offline engine's files only for tests marked ``offline_engine`` (see Runtime in
+    support/browser.py), whether their pages come from ``live_server`` or their own server."""
+    Runtime.served = request.node.get_closest_marker("offline_engine") is not None
+    yield
+    Runtime.served = True

@@ -13,7 +13,11 @@ from security_browser import log_in_as, owner_pages
 from security_world import World
 
 # Every page as a phone with its service worker gets it, the offline engine (WebAssembly) too.
-pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="allow")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.offline_engine,
+    pytest.mark.browser_context_args(service_workers="allow"),
+]
 
 # Runs before any page script: every violation the page reports is kept on the window.
 RECORD_VIOLATIONS = """

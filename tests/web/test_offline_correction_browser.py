@@ -36,6 +36,7 @@ from scorekeeper.demo import PAGAT_HANDS
 from scorekeeper.play.engine_files import runtime_version
 
 pytestmark = [
+    pytest.mark.offline_engine,
     pytest.mark.browser_context_args(service_workers="allow"),
     pytest.mark.browser,
     pytest.mark.skipif(

@@ -35,6 +35,7 @@ from scorekeeper.rules.points import points_json
 from scorekeeper.rules.presets import PRESETS
 
 pytestmark = [
+    pytest.mark.offline_engine,
     pytest.mark.browser,
     pytest.mark.skipif(
         runtime_version() is None,

@@ -38,6 +38,7 @@ from scorekeeper.rules.match import dealer_for
 
 # The phone offline is what this tests: its service worker stays (tests/conftest.py).
 pytestmark = [
+    pytest.mark.offline_engine,
     pytest.mark.browser_context_args(service_workers="allow"),
     pytest.mark.browser,
     pytest.mark.skipif(

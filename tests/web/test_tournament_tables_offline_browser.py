@@ -33,6 +33,7 @@ from scorekeeper.tournaments import table_links
 
 # The phone offline is what this tests: its service worker stays (tests/conftest.py).
 pytestmark = [
+    pytest.mark.offline_engine,
     pytest.mark.browser,
     pytest.mark.browser_context_args(service_workers="allow"),
     pytest.mark.skipif(

@@ -7,9 +7,9 @@ benchmark that no longer imports, whose data the app now refuses, or that calls 
 since renamed, fails here instead of on the day someone needs its figures. The timings
 themselves are never judged: CI's machine is shared.
 
-A line naming OPERATING.md's PostgreSQL database runs on this test process's own scratch
-database instead (that database loses every table); without SCOREKEEPER_TEST_DATABASE_URL it
-is skipped. The subprocess gets no PYTHONPATH and no SCOREKEEPER_TEST_DATABASE_URL: a
+The lines run at the same time (most of a smoke run is waiting). A line naming OPERATING.md's
+PostgreSQL database runs on a scratch database of its own instead (which loses every table);
+without SCOREKEEPER_TEST_DATABASE_URL it is left out. The subprocess gets no PYTHONPATH and no SCOREKEEPER_TEST_DATABASE_URL: a
 benchmark must run as OPERATING.md says, and no benchmark may reach the tests' databases.
 """
 
@@ -19,6 +19,7 @@ import os
 import re
 import shlex
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -59,28 +60,17 @@ def script_of(command: str) -> str:
     return Path(shlex.split(command, comments=True)[1]).name
 
 
-def case(command: str) -> object:
-    name = script_of(command).removesuffix(".py")
-    on_postgresql = DOCUMENTED_DATABASE in command
-    marks = [pytest.mark.browser] if script_of(command) in IN_A_BROWSER else []
-    if on_postgresql and not POSTGRESQL_URL:
-        marks.append(pytest.mark.skip(reason="needs SCOREKEEPER_TEST_DATABASE_URL"))
-    elif on_postgresql and not EVERY_LINE and script_of(command) not in ALWAYS_ON_POSTGRESQL:
-        marks.append(pytest.mark.skip(reason="its SQLite line runs; SCOREKEEPER_BENCH_SMOKE=all"))
-    return pytest.param(command, id=f"{name}-postgresql" if on_postgresql else name, marks=marks)
+def runs_here(command: str) -> bool:
+    """Whether this suite runs the line: a PostgreSQL line only with a test database, and
+    only those of ALWAYS_ON_POSTGRESQL unless SCOREKEEPER_BENCH_SMOKE=all."""
+    if DOCUMENTED_DATABASE not in command:
+        return True
+    return POSTGRESQL_URL is not None and (EVERY_LINE or script_of(command) in ALWAYS_ON_POSTGRESQL)
 
 
 COMMANDS = documented_commands()
-
-
-@pytest.fixture(scope="module")
-def scratch_postgresql() -> str:
-    """This test process's own PostgreSQL database for the benchmarks, emptied first."""
-    assert POSTGRESQL_URL is not None
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    url = postgresql_url(POSTGRESQL_URL, f"_{worker}_bench" if worker else "_bench")
-    wipe_postgresql(url)
-    return url
+IN_A_BROWSER_LINES = [c for c in COMMANDS if runs_here(c) and script_of(c) in IN_A_BROWSER]
+OTHER_LINES = [c for c in COMMANDS if runs_here(c) and script_of(c) not in IN_A_BROWSER]
 
 
 def test_every_benchmark_is_in_the_operating_document() -> None:
@@ -93,26 +83,63 @@ def test_every_benchmark_is_in_the_operating_document() -> None:
         assert argv[:2] == [".venv/bin/python", f"tests/bench/{script_of(command)}"], command
 
 
-@pytest.mark.parametrize("command", [case(command) for command in COMMANDS])
-def test_benchmark_runs_in_smoke_mode(command: str, request: pytest.FixtureRequest) -> None:
+def scratch_postgresql(number: int) -> str:
+    """A PostgreSQL database of this test process's own for the `number`th line, emptied
+    first: the lines run at once, and each empties and fills its database."""
+    assert POSTGRESQL_URL is not None
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    url = postgresql_url(POSTGRESQL_URL, f"_{worker}_bench{number}")
+    wipe_postgresql(url)
+    return url
+
+
+def smoke_run(number: int, command: str) -> str | None:
+    """Run the line as written with `--smoke`; None if it exited 0 and printed a figure,
+    else what went wrong with the end of its output."""
     argv = shlex.split(command, comments=True)
     if DOCUMENTED_DATABASE in argv:
-        scratch = request.getfixturevalue("scratch_postgresql")
+        scratch = scratch_postgresql(number)
         argv = [scratch if arg == DOCUMENTED_DATABASE else arg for arg in argv]
-    assert (ROOT / argv[0]).exists(), f"no {argv[0]}: run `make .venv/test.stamp` first"
     leave_out = {"PYTHONPATH", "SCOREKEEPER_TEST_DATABASE_URL"}
     env = {name: value for name, value in os.environ.items() if name not in leave_out}
-    done = subprocess.run(
-        [*argv, "--smoke"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    try:
+        done = subprocess.run(
+            [*argv, "--smoke"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return f"{command} --smoke did not finish within {TIMEOUT} s"
     said = (
         f"{command} --smoke\n--- stdout\n{done.stdout[-3000:]}\n--- stderr\n{done.stderr[-3000:]}"
     )
-    assert done.returncode == 0, said
-    assert FIGURE.search(done.stdout), f"no figure printed\n{said}"
+    if done.returncode != 0:
+        return f"exited {done.returncode}: {said}"
+    if not FIGURE.search(done.stdout):
+        return f"no figure printed: {said}"
+    return None
+
+
+def run_at_once(commands: list[str]) -> None:
+    """Every line at the same time, each in its own process, and every failure told. Most of a
+    smoke run is waiting (a server starting, viewers polling on a clock): one after another
+    they held a test process for a minute and a half while the machine had CPU to spare."""
+    assert (ROOT / ".venv/bin/python").exists(), "no .venv: run `make .venv/test.stamp` first"
+    with ThreadPoolExecutor(max_workers=len(commands)) as pool:
+        failures = [f for f in pool.map(smoke_run, range(len(commands)), commands) if f]
+    assert not failures, "\n\n".join(failures)
+
+
+def test_the_benchmarks_run_in_smoke_mode() -> None:
+    assert len(OTHER_LINES) >= 10
+    run_at_once(OTHER_LINES)
+
+
+@pytest.mark.browser
+def test_the_browser_benchmarks_run_in_smoke_mode() -> None:
+    assert {script_of(c) for c in IN_A_BROWSER_LINES} == IN_A_BROWSER
+    run_at_once(IN_A_BROWSER_LINES)

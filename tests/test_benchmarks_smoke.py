@@ -9,8 +9,9 @@ themselves are never judged: CI's machine is shared.
 
 The lines run at the same time (most of a smoke run is waiting). A line naming OPERATING.md's
 PostgreSQL database runs on a scratch database of its own instead (which loses every table);
-without SCOREKEEPER_TEST_DATABASE_URL it is left out. The subprocess gets no PYTHONPATH and no SCOREKEEPER_TEST_DATABASE_URL: a
-benchmark must run as OPERATING.md says, and no benchmark may reach the tests' databases.
+without SCOREKEEPER_TEST_DATABASE_URL it is left out. The subprocess gets no PYTHONPATH and
+no SCOREKEEPER_TEST_DATABASE_URL: a benchmark must run as OPERATING.md says, and no benchmark
+may reach the tests' databases.
 """
 
 from __future__ import annotations

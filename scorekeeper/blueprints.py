@@ -25,6 +25,7 @@ from scorekeeper.tournaments import live_pages as tournament_live
 from scorekeeper.tournaments import pages as tournament_pages
 from scorekeeper.tournaments import table_pages as tournament_tables
 from scorekeeper.web import (
+    card_picker,
     errors,
     guards,
     health,
@@ -50,6 +51,7 @@ def register_blueprints(app: Flask) -> None:
     app.add_template_global(words.word_of)
     app.add_template_global(words.pot_of)
     app.jinja_env.globals["suit_faces"] = words.SUIT_FACES  # the card picker's suits
+    card_picker.init_app(app)  # the picker's HTML, drawn once per language (not per page)
     app.add_template_test(words.red_suit, "red_suit")
     app.add_template_filter(words.red_cards, "red_cards")
     app.register_blueprint(pages.bp)

@@ -112,6 +112,19 @@ def test_greek_meld_checker_verdict(client: FlaskClient) -> None:
     assert 'aria-label="ντάμα κούπα"' in page and 'aria-label="τζόκερ"' in page
 
 
+@pytest.mark.stateless
+def test_the_card_picker_speaks_each_pages_language_in_turn(client: FlaskClient) -> None:
+    """The picker's HTML is drawn once per language and kept (web/card_picker.py): a page in
+    one language never gets the picker another drew, whichever came first."""
+    path = "/referee/meld?variant=pagat&kozi=H&cards=3H"
+    for _ in range(2):
+        english = client.get(path).text
+        greek = client.get(path, headers=GREEK).text
+        assert 'aria-label="ace of spades"' in english and "άσος πίκα" not in english
+        assert 'aria-label="άσος πίκα"' in greek and "ace of spades" not in greek
+        assert 'aria-label="Επιλογή φύλλων για τον συνδυασμό"' in greek
+
+
 def test_greek_scoreboard(client: FlaskClient, match_id: int) -> None:
     page = client.get(f"/matches/{match_id}", headers=GREEK).text
     assert html_lang(page) == "el"

@@ -112,9 +112,13 @@ class World:
         }
 
 
-def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
+def build_world(
+    app: Flask, text: Callable[[str], str] = str, tournament: tuple[int, str] | None = None
+) -> World:
     """The home club (owner, scorer, viewer) and the stranger's club; `text` dresses every
-    free-text name (the XSS test puts markup in them)."""
+    free-text name (the XSS test puts markup in them). `tournament` (its id and table link)
+    stands in for the club's own, which is then not made: a world for a route that never
+    names a tournament (a third of the world's making)."""
     with app.app_context():
         people = {role: text(name) for role, name in _NAMES.items()}
         users = {
@@ -153,7 +157,7 @@ def build_world(app: Flask, text: Callable[[str], str] = str) -> World:
         db.session.add(joiner)
         db.session.commit()
         sharing.ask_to_join(joiner, home)
-        tournament, table_link = _tournament(
+        tournament, table_link = tournament or _tournament(
             home, users["owner"], [players[n] for n in ("Ann", "Bob", "Cy", "Di")]
         )
         return World(

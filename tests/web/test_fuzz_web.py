@@ -66,6 +66,16 @@ DATABASES = ["sqlite", "postgresql"] if POSTGRESQL_URL else ["sqlite"]
 #: The body limit of every route but the import (config MAX_CONTENT_LENGTH).
 BODY_LIMIT = 256 * 1024
 
+#: URL parameters that name a tournament or a part of one (World.url_values).
+TOURNAMENT_ARGUMENTS = {
+    "tournament_id",
+    "table_token",
+    "round_number",
+    "table_number",
+    "table",
+    "side",
+}
+
 # --- the routes ----------------------------------------------------------------------------------
 
 ROUTES = list(every_rule(create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})))
@@ -369,11 +379,14 @@ class Fuzz:
     seen_at: int = -1
     database: str = "sqlite"
 
-    def copy_of_world(self) -> World:
-        """A world of its own (people, clubs, matches) for a route that writes."""
+    def copy_of_world(self, rule: Rule) -> World:
+        """A world of its own (people, clubs, matches) for a route that writes; with a
+        tournament of its own only for a route that names one."""
         self.worlds += 1
         n = self.worlds
-        return build_world(self.app, text=lambda s: f"{s}{n}")
+        home = None if TOURNAMENT_ARGUMENTS & rule.arguments else self.world
+        tournament = None if home is None else (home.tournament, home.table_link)
+        return build_world(self.app, text=lambda s: f"{s}{n}", tournament=tournament)
 
 
 def _scores(app: Flask, match_id: int) -> list[tuple[str, Any]]:
@@ -681,7 +694,7 @@ def run(fuzz: Fuzz, method: str, rule: Rule, examples: int | None = None) -> Non
         # Half as many on PostgreSQL: the sweep sends it every stored oddity, and the random
         # requests' other values are judged by the same code as on SQLite.
         examples = EXAMPLES if fuzz.database == "sqlite" else max(1, EXAMPLES // 2)
-    world = fuzz.copy_of_world() if method != "GET" and _writes(method, rule) else fuzz.world
+    world = fuzz.copy_of_world(rule) if method != "GET" and _writes(method, rule) else fuzz.world
     base, upload = _base(fuzz, world, method, rule) if method != "GET" else ([], None)
     fields = _fields(fuzz, method, rule, base)
 
@@ -908,7 +921,7 @@ def sweep_route(fuzz: Fuzz, method: str, rule: Rule) -> int:
     every = fuzz.database == "sqlite"  # the whole sweep; on PostgreSQL what it stores
     odd, odd_json = (ODD, ODD_JSON) if every else (STORED_ODD, STORED_ODD_JSON)
     writer = method != "GET" and _writes(method, rule)
-    world = fuzz.copy_of_world() if writer else fuzz.world
+    world = fuzz.copy_of_world(rule) if writer else fuzz.world
     sweep = Sweep(fuzz, world, method, rule, _roles(method, rule)[-1])
     asked = _ask(sweep) if method != "GET" else {}
     base_json = asked.get("json")

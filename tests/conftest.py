@@ -73,6 +73,8 @@ from scorekeeper.models import User
 expect.set_options(timeout=15_000)
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+#: What gives the browser tests their browser (support/browser.py, TEST_BROWSER), as .ci/run does.
+INSTALL_BROWSERS = "apt-get install -y chromium chromium-headless-shell"
 BROWSER_FIXTURES = {"page", "context", "browser", "browser_type"}
 
 
@@ -248,7 +250,7 @@ def screenshots() -> Path:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     if not TEST_BROWSER.exists():
-        pytest.fail(f"{TEST_BROWSER} is missing: apt-get install -y chromium-headless-shell")
+        pytest.fail(f"{TEST_BROWSER} is missing: {INSTALL_BROWSERS}")
     return {
         **browser_type_launch_args,
         "executable_path": str(TEST_BROWSER),
@@ -274,7 +276,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     In CI a missing Chromium is a broken machine, so there the tests run and fail loudly.
     """
-    skip = pytest.mark.skip(reason=f"{TEST_BROWSER} is missing: apt-get install -y chromium")
+    skip = pytest.mark.skip(reason=f"{TEST_BROWSER} is missing: {INSTALL_BROWSERS}")
     for item in items:
         if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)

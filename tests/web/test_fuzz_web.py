@@ -689,11 +689,7 @@ def check_nothing_lost(fuzz: Fuzz) -> None:
     fuzz.seen_at = writes()
 
 
-def run(fuzz: Fuzz, method: str, rule: Rule, examples: int | None = None) -> None:
-    if examples is None:
-        # Half as many on PostgreSQL: the sweep sends it every stored oddity, and the random
-        # requests' other values are judged by the same code as on SQLite.
-        examples = EXAMPLES if fuzz.database == "sqlite" else max(1, EXAMPLES // 2)
+def run(fuzz: Fuzz, method: str, rule: Rule, examples: int = EXAMPLES) -> None:
     world = fuzz.copy_of_world(rule) if method != "GET" and _writes(method, rule) else fuzz.world
     base, upload = _base(fuzz, world, method, rule) if method != "GET" else ([], None)
     fields = _fields(fuzz, method, rule, base)
@@ -716,11 +712,20 @@ def run(fuzz: Fuzz, method: str, rule: Rule, examples: int | None = None) -> Non
 # --- the tests ------------------------------------------------------------------------------------
 
 
+#: The random requests run on SQLite alone. What PostgreSQL takes differently from SQLite
+#: (numbers past 64 bits, long text) is swept into every place of every route on both
+#: (test_the_sweep_finds_no_5xx); everything else a random request holds is read, judged and
+#: refused by the app's own code before any database sees it, the same on both.
+ON_SQLITE = pytest.mark.parametrize("fuzz", ["sqlite"], indirect=True)
+
+
+@ON_SQLITE
 @pytest.mark.parametrize(("method", "rule"), FORM_ROUTES, ids=route_id)
 def test_no_form_post_fails_or_loses_data(fuzz: Fuzz, method: str, rule: Rule) -> None:
     run(fuzz, method, rule)
 
 
+@ON_SQLITE
 @pytest.mark.parametrize(("method", "rule"), QUERY_ROUTES, ids=route_id)
 def test_no_query_string_fails_or_loses_data(fuzz: Fuzz, method: str, rule: Rule) -> None:
     run(fuzz, method, rule)

@@ -861,9 +861,17 @@ STORED_ODD = ["9" * 30, "x" * 5000]
 STORED_ODD_JSON: list[Any] = [2**63, 1e308, "x" * 5000]
 
 
+#: Path ids past what a database's integer columns hold (PostgreSQL's integer is 32 bits,
+#: SQLite's 64): the ids the sweep sends on PostgreSQL. Of the others, -1 and full-width
+#: digits are turned away by the path's converter before any query, and 0 and a leading
+#: zero reach the database as ordinary numbers, which both take alike: they are swept on
+#: SQLite.
+STORED_ODD_IDS = [str(2**31), str(2**63), "9" * 30]
+
+
 def _odd_ids(real: object) -> list[str]:
     fullwidth = "".join(chr(0xFF10 + int(d)) for d in str(real))
-    return ["0", "01", str(2**31), str(2**63), "9" * 30, quote(fullwidth), "-1"]
+    return ["0", "01", *STORED_ODD_IDS, quote(fullwidth), "-1"]
 
 
 @dataclass
@@ -940,7 +948,10 @@ def sweep_route(fuzz: Fuzz, method: str, rule: Rule) -> int:
     # Paths.
     values = world.url_values()
     for name, converter in rule._converters.items():
-        odd_path = _odd_ids(values[name]) if isinstance(converter, RowIdConverter) else odd
+        if isinstance(converter, RowIdConverter):
+            odd_path = _odd_ids(values[name]) if every else STORED_ODD_IDS
+        else:
+            odd_path = odd
         for value in odd_path:
             text = value if isinstance(converter, RowIdConverter) else _quote(value) or "x"
             sweep.send(fill(rule, {**values, name: text}), **body)

@@ -289,13 +289,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
-        if item.get_closest_marker("browser"):
-            item.add_marker(RERUN_A_CRASHED_PAGE)
-        if (
-            item.get_closest_marker("browser")
-            and not TEST_BROWSER.exists()
-            and not os.environ.get("CI")
-        ):
+        if not item.get_closest_marker("browser"):
+            continue
+        item.add_marker(RERUN_A_CRASHED_PAGE)
+        if not TEST_BROWSER.exists() and not os.environ.get("CI"):
             item.add_marker(skip)
 
 

@@ -689,13 +689,13 @@ def check_nothing_lost(fuzz: Fuzz) -> None:
     fuzz.seen_at = writes()
 
 
-def run(fuzz: Fuzz, method: str, rule: Rule, examples: int = EXAMPLES) -> None:
+def run(fuzz: Fuzz, method: str, rule: Rule) -> None:
     world = fuzz.copy_of_world(rule) if method != "GET" and _writes(method, rule) else fuzz.world
     base, upload = _base(fuzz, world, method, rule) if method != "GET" else ([], None)
     fields = _fields(fuzz, method, rule, base)
 
     @settings(
-        max_examples=examples,
+        max_examples=EXAMPLES,
         deadline=None,
         database=None,
         phases=[Phase.explicit, Phase.generate, Phase.shrink],

@@ -415,26 +415,30 @@
        above it for the field (or as high as shows every key, on a short screen). */
     function keepInSight() {
       window.requestAnimationFrame(function () {
-        if (picker.hidden || docked()) {
-          return;
-        }
-        watchHolder(); // the page has moved the picker under the field by now
-        var box = picker.getBoundingClientRect();
-        var blocks = picker.querySelectorAll(".picker-block");
-        var keysBottom = blocks.length ? blocks[blocks.length - 1].getBoundingClientRect().bottom : box.bottom;
-        // Room under the grid for the three-card set keys, which come with a meld's first
-        // card: a row as tall as the tools', so they come in sight and no key moves for them.
-        var tools = picker.querySelector(".picker-tools");
-        var strip = setsStrip && tools
-          ? tools.getBoundingClientRect().height + (parseFloat(window.getComputedStyle(picker).rowGap) || 0)
-          : 0;
-        // The lowest top that still shows every key (the status line under them may go below).
-        var lowest = window.innerHeight - (keysBottom + strip - box.top) - 8;
-        var wanted = Math.max(0, Math.min(ROOM_ABOVE, lowest));
-        if (Math.abs(box.top - wanted) > 4) {
-          window.scrollBy(0, box.top - wanted);
-        }
+        window.scorekeeperHelpers.whenLifted(placeKeys);
       });
+    }
+
+    function placeKeys() {
+      if (picker.hidden || docked()) {
+        return;
+      }
+      watchHolder(); // the page has moved the picker under the field by now
+      var box = picker.getBoundingClientRect();
+      var blocks = picker.querySelectorAll(".picker-block");
+      var keysBottom = blocks.length ? blocks[blocks.length - 1].getBoundingClientRect().bottom : box.bottom;
+      // Room under the grid for the three-card set keys, which come with a meld's first
+      // card: a row as tall as the tools', so they come in sight and no key moves for them.
+      var tools = picker.querySelector(".picker-tools");
+      var strip = setsStrip && tools
+        ? tools.getBoundingClientRect().height + (parseFloat(window.getComputedStyle(picker).rowGap) || 0)
+        : 0;
+      // The lowest top that still shows every key (the status line under them may go below).
+      var lowest = window.innerHeight - (keysBottom + strip - box.top) - 8;
+      var wanted = Math.max(0, Math.min(ROOM_ABOVE, lowest));
+      if (Math.abs(box.top - wanted) > 4) {
+        window.scrollBy(0, box.top - wanted);
+      }
     }
 
     /* While cards go in, what grows above the keys (faces, a verdict) scrolls the page by as
@@ -442,13 +446,18 @@
     var holder = null;
     var holderHeight = 0;
     var moving = false;
+    function followGrowth() {
+      var height = holder ? holder.getBoundingClientRect().height : 0;
+      if (holder && !picker.hidden && !docked() && picker.previousElementSibling === holder) {
+        window.scrollBy(0, height - holderHeight);
+      }
+      holderHeight = height;
+    }
+
+    // Not under a pressed finger (helpers.js): the growth is followed once the tap has landed.
     var growth = window.ResizeObserver
       ? new window.ResizeObserver(function () {
-          var height = holder ? holder.getBoundingClientRect().height : 0;
-          if (holder && !picker.hidden && !docked() && picker.previousElementSibling === holder) {
-            window.scrollBy(0, height - holderHeight);
-          }
-          holderHeight = height;
+          window.scorekeeperHelpers.whenLifted(followGrowth);
         })
       : null;
 

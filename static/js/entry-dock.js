@@ -117,7 +117,7 @@
     return input.closest("fieldset.hands") || input.closest(".player-row");
   }
 
-  function keepInView(fresh) {
+  function place(fresh) {
     if (!current || dock.hidden) {
       return;
     }
@@ -162,6 +162,14 @@
     if (Math.abs(by) > 1) {
       window.scrollBy(0, by);
     }
+  }
+
+  // Never under a pressed finger (helpers.js): the page moves once the tap has landed.
+  var placeFresh = place.bind(null, true);
+  var placeStill = place.bind(null, false);
+
+  function keepInView(fresh) {
+    window.scorekeeperHelpers.whenLifted(fresh ? placeFresh : placeStill);
   }
 
   // Cards going in grow the row (faces, a verdict): it stays above the keys. So does a

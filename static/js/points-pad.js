@@ -86,8 +86,8 @@
       if (picker) {
         picker.hidden = true; // the card picker opens again with the next card field
       }
-      // The field (its running sum) and every key in sight together.
-      window.requestAnimationFrame(function () {
+      // The field (its running sum) and every key in sight together, once the tap has landed.
+      var showPad = function () {
         if (docked) {
           return;
         }
@@ -98,6 +98,9 @@
         } else if (top < 0) {
           window.scrollBy(0, top);
         }
+      };
+      window.requestAnimationFrame(function () {
+        window.scorekeeperHelpers.whenLifted(showPad);
       });
     } else if (input.matches("[data-card-input]")) {
       pad.hidden = true;

@@ -68,15 +68,6 @@ def tap_cards(page: Page, target: Locator, taps: str) -> None:
         expect(target).to_have_value(wanted)
 
 
-def still(page: Page) -> None:
-    """Wait as a scorer's eyes do before the next tap: until the live preview has answered and
-    the dock has drawn it. Its answer can show a line of totals in the dock, which then keeps
-    the field in use above its keys by scrolling the page; a tap sent in those frames lands
-    where the label was (under load, "Went out" stayed unticked for a whole run)."""
-    expect(page.locator("[data-preview][aria-busy]")).to_have_count(0)
-    settled(page)
-
-
 def tap_meld(page: Page, side: int, row: int, meld: Meld) -> None:
     """Fill a side's meld row with the picker: tap the first row, "Add meld" for the next."""
     holder = page.locator(f"[data-side='{side}'] [data-meld-row]").nth(row)
@@ -96,7 +87,6 @@ def tap_meld(page: Page, side: int, row: int, meld: Meld) -> None:
 
 def tap_toggle(page: Page, side: int, name: str) -> None:
     box = page.locator(f"input[name='s{side}-{name}']")
-    still(page)
     if not box.is_checked():  # "Went out" ticks the biribaki it implies: no second tap
         page.locator("label.toggle", has=box).click()
     expect(box).to_be_checked()

@@ -401,3 +401,48 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
         fits_a_phone(page, size["width"])
     finally:
         context.close()
+
+
+def test_the_page_stays_still_under_a_finger(
+    browser: Browser, app: Flask, live_server: str, match_id: int
+) -> None:
+    """What comes late (a verdict, the preview's totals) while a finger is on the screen does
+    not scroll the page under it: the dock keeps the field in use above its keys once the
+    finger is lifted. Before, a toggle pressed as the live preview answered could be released
+    over another line, and "Went out" stayed unticked (a lost tap, seen under load)."""
+    context = browser.new_context(
+        service_workers="block",  # not the offline phone: tests/conftest.py
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,  # type: ignore[arg-type]
+    )
+    page = context.new_page()
+    try:
+        sign_in(page, app, live_server)
+        page.goto(f"{live_server}/matches/{match_id}/hands/new")
+        page.locator("label[for='kozi-H']").click()
+        first = page.locator("[data-side='0'] [data-meld-row] input").first
+        expect(first).to_be_focused()
+        went_out = page.locator("label.toggle", has=page.locator("#s0-out"))
+        at = on_screen(page, went_out, "went out")
+        page.mouse.move(at["left"] + 10, (at["top"] + at["bottom"]) / 2)
+        page.mouse.down()
+        before = page.evaluate("window.scrollY")
+        # Something late grows the meld in use past the keys, as a long verdict would.
+        first.evaluate(
+            """input => {
+                const late = document.createElement("p");
+                late.style.height = "300px";
+                input.closest("[data-meld-row]").append(late);
+            }"""
+        )
+        settled(page)
+        assert page.evaluate("window.scrollY") == before, "the page moved under the finger"
+        page.mouse.up()
+        expect(page.locator("#s0-out")).to_be_checked()
+        # Lifted: the dock keeps the meld's row, grown, above its keys as before.
+        settled(page)
+        assert page.evaluate("window.scrollY") > before, "the grown meld was left under the keys"
+        above_the_dock(page, first, "the meld")
+    finally:
+        context.close()

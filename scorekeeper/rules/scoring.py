@@ -220,6 +220,9 @@ def _lockout_problems(
     if not unfinished:
         return []
     others = [v for v in verdicts if v.kind is not MeldKind.WILD and v.wild_cards]
+    # Of two unfinished wild melds, the longer (then the first by its cards) is named, so the
+    # sentence does not change with the order the melds were entered in.
+    named = min(unfinished, key=lambda v: (-v.size, format_cards(v.cards)))
     return [
         tr(
             "The meld {cards} of {team} uses the wild card {wilds}, but while the wild meld "
@@ -227,7 +230,7 @@ def _lockout_problems(
             cards=format_cards(v.cards),
             team=team.name,
             wilds=format_cards(v.wild_cards),
-            wild_meld=format_cards(unfinished[0].cards),
+            wild_meld=format_cards(named.cards),
             size=variant.biriba_size,
         )
         for v in others

@@ -1009,6 +1009,21 @@ PROBLEMS = {
             "joker 2♥ 2♠ of A has fewer than 7 cards, no other meld may use a wild card."
         ],
     ),
+    # Found by Hypothesis: of two unfinished wild melds, the sentence named the first entered.
+    **{
+        f"venezuelan-two-unfinished-wild-melds-name-the-longer-{order}": _case(
+            VENEZUELAN,
+            [team("A", *melds, "5C 6C JK", took_biribaki=True), OK_B],
+            [
+                "The meld 5♣ 6♣ joker of A uses the wild card joker, but while the wild meld "
+                "joker 2♣ 2♠ 2♦ of A has fewer than 7 cards, no other meld may use a wild card."
+            ],
+        )
+        for order, melds in (
+            ("first", ("JK 2C 2S 2D", "JK JK 2H")),
+            ("last", ("JK JK 2H", "JK 2C 2S 2D")),
+        )
+    },
     "deck-limit-two-decks-card-across-teams": _case(
         PAGAT,
         [

@@ -96,8 +96,10 @@
     },
     true
   );
-  // The browser took the finger for a scroll of its own: nothing to land.
+  // The browser took the finger for a scroll of its own, or the window went away under it
+  // (a call, another app): nothing to land.
   window.addEventListener("pointercancel", free, true);
+  window.addEventListener("blur", free);
   window.addEventListener(
     "click",
     function () {

@@ -403,12 +403,20 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
         context.close()
 
 
+GROW_THE_MELD = """input => {
+    const late = document.createElement("p");
+    late.setAttribute("data-late", "");
+    late.style.height = "300px";
+    input.closest("[data-meld-row]").append(late);
+}"""
+
+
 def test_the_page_stays_still_under_a_finger(
     browser: Browser, app: Flask, live_server: str, match_id: int
 ) -> None:
-    """What comes late (a verdict, the preview's totals) while a finger is on the screen does
-    not scroll the page under it: the dock keeps the field in use above its keys once the
-    finger is lifted. Before, a toggle pressed as the live preview answered could be released
+    """What comes late (a verdict, the preview's totals) while a finger or the mouse is down
+    does not scroll the page under it: the dock keeps the field in use above its keys once the
+    tap has landed. Before, a toggle pressed as the live preview answered could be released
     over another line, and "Went out" stayed unticked (a lost tap, seen under load)."""
     context = browser.new_context(
         service_workers="block",  # not the offline phone: tests/conftest.py
@@ -424,25 +432,39 @@ def test_the_page_stays_still_under_a_finger(
         first = page.locator("[data-side='0'] [data-meld-row] input").first
         expect(first).to_be_focused()
         went_out = page.locator("label.toggle", has=page.locator("#s0-out"))
+        box = page.locator("#s0-out")
+
+        # The mouse: pressed, something late grows the meld in use past the keys, released.
         at = on_screen(page, went_out, "went out")
-        page.mouse.move(at["left"] + 10, (at["top"] + at["bottom"]) / 2)
+        x, y = at["left"] + 10, (at["top"] + at["bottom"]) / 2
+        page.mouse.move(x, y)
         page.mouse.down()
         before = page.evaluate("window.scrollY")
-        # Something late grows the meld in use past the keys, as a long verdict would.
-        first.evaluate(
-            """input => {
-                const late = document.createElement("p");
-                late.style.height = "300px";
-                input.closest("[data-meld-row]").append(late);
-            }"""
-        )
+        first.evaluate(GROW_THE_MELD)
         settled(page)
-        assert page.evaluate("window.scrollY") == before, "the page moved under the finger"
+        assert page.evaluate("window.scrollY") == before, "the page moved under the mouse"
         page.mouse.up()
-        expect(page.locator("#s0-out")).to_be_checked()
-        # Lifted: the dock keeps the meld's row, grown, above its keys as before.
+        expect(box).to_be_checked()
+        # Released: the dock keeps the meld's row, grown, above its keys as before.
         settled(page)
         assert page.evaluate("window.scrollY") > before, "the grown meld was left under the keys"
         above_the_dock(page, first, "the meld")
+
+        # A finger, as on a phone: the same tap takes "Went out" back.
+        page.evaluate("document.querySelector('[data-late]').remove(); window.scrollTo(0, 0)")
+        first.blur()
+        first.focus()
+        at = on_screen(page, went_out, "went out")
+        point = [{"x": at["left"] + 10, "y": (at["top"] + at["bottom"]) / 2}]
+        touch = context.new_cdp_session(page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+        before = page.evaluate("window.scrollY")
+        first.evaluate(GROW_THE_MELD)
+        settled(page)
+        assert page.evaluate("window.scrollY") == before, "the page moved under the finger"
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(box).not_to_be_checked()
+        settled(page)
+        assert page.evaluate("window.scrollY") > before, "the grown meld was left under the keys"
     finally:
         context.close()

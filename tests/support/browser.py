@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
 from flask import Flask
-from playwright.sync_api import BrowserContext, Locator, Page, Request, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Request,
+    ViewportSize,
+    expect,
+)
 from werkzeug.serving import make_server
 
 from support.world import signed_in
@@ -224,6 +232,25 @@ def settled(page: Page) -> None:
         # A hidden page draws no frame: half a second bounds the wait, so it never hangs.
         "() => new Promise(r => {"
         " requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 500); })"
+    )
+
+
+def phone_context(
+    browser: Browser,
+    size: ViewportSize = PHONE,
+    locale: str | None = None,
+    scheme: Literal["light", "dark"] | None = None,
+) -> BrowserContext:
+    """A phone of its own: touch, `size`, and `locale` and `scheme` where given (None is the
+    browser's own); no service worker, as it is not the offline phone (tests/conftest.py).
+    The test closes it."""
+    return browser.new_context(
+        service_workers="block",
+        viewport=size,
+        locale=locale,
+        color_scheme=scheme,
+        is_mobile=True,
+        has_touch=True,
     )
 
 

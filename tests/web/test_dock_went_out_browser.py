@@ -20,7 +20,7 @@ import pytest
 from flask import Flask
 from flask_babel import force_locale
 from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import fits_a_phone, settled, sign_in
+from support.browser import fits_a_phone, phone_context, settled, sign_in
 from support.dock import RUNS, box, on_screen
 
 from scorekeeper import match as matches
@@ -60,18 +60,6 @@ def spoken(app: Flask, locale: str, key: str, **names: str) -> str:
     return template
 
 
-def phone(browser: Browser, size: Any, locale: str, scheme: Literal["light", "dark"]) -> Page:
-    context = browser.new_context(
-        service_workers="block",  # not the offline phone: tests/conftest.py
-        viewport=size,
-        locale=locale,
-        color_scheme=scheme,
-        is_mobile=True,
-        has_touch=True,  # type: ignore[arg-type]
-    )
-    return context.new_page()
-
-
 def step(page: Page, name: str) -> Locator:
     return page.locator(f"[data-entry-dock] [data-dock-step='{name}']")
 
@@ -96,7 +84,7 @@ def test_a_team_goes_out_and_the_dock_moves_on_in_one_tap(
     locale: str,
     scheme: Literal["light", "dark"],
 ) -> None:
-    page = phone(browser, size, locale, scheme)
+    page = phone_context(browser, size, locale, scheme).new_page()
     whole = (size, locale, scheme) == tuple(RUNS[0].values)
     name = f"issue19-went-out-{size['width']}x{size['height']}-{locale[:2]}-{scheme}"
     picker = page.locator("[data-entry-dock] [data-card-picker]")
@@ -222,7 +210,7 @@ def test_a_long_team_name_is_cut_short_on_the_step(
     screenshots: Path,
     size: Any,
 ) -> None:
-    page = phone(browser, size, "el-GR", "light")
+    page = phone_context(browser, size, "el-GR", "light").new_page()
     try:
         sign_in(page, app, live_server)
         page.goto(f"{live_server}/matches/{long_names}/hands/new")

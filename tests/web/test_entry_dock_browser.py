@@ -7,13 +7,14 @@ its lower rows, the next team and Save (about 4,000 px down) kept leaving the sc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import fits_a_phone, settled, sign_in
+from support.browser import fits_a_phone, phone_context, settled, sign_in
 from support.dock import RUNS, box, on_screen
 from support.set_keys import NO_THREE_SETS, SPOKEN, THREE_SETS, added, card_words
 
@@ -76,14 +77,7 @@ def test_a_hand_goes_in_with_the_keys_docked_and_nothing_scrolled(
     locale: str,
     scheme: Literal["light", "dark"],
 ) -> None:
-    context = browser.new_context(
-        service_workers="block",  # not the offline phone: tests/conftest.py
-        viewport=size,
-        locale=locale,
-        color_scheme=scheme,
-        is_mobile=True,
-        has_touch=True,  # type: ignore[arg-type]
-    )
+    context = phone_context(browser, size, locale, scheme)
     page = context.new_page()
     name = f"issue19-dock-{size['width']}x{size['height']}-{locale[:2]}-{scheme}"
     try:
@@ -236,13 +230,7 @@ def test_the_phone_keyboard_still_types_with_the_dock(
     size: Any,
     locale: str,
 ) -> None:
-    context = browser.new_context(
-        service_workers="block",  # not the offline phone: tests/conftest.py
-        viewport=size,
-        locale=locale,
-        is_mobile=True,
-        has_touch=True,  # type: ignore[arg-type]
-    )
+    context = phone_context(browser, size, locale)
     page = context.new_page()
     try:
         sign_in(page, app, live_server)
@@ -291,14 +279,7 @@ def test_a_set_of_three_goes_in_by_its_first_card_and_one_key(
     of the next team and the cards left, beside the set key of all three suits) each write two
     of the missing suits: a set of three in two taps. ⌫ takes them back in one; no key moves;
     none for two cards, a 2, a joker or a run."""
-    context = browser.new_context(
-        service_workers="block",  # not the offline phone: tests/conftest.py
-        viewport=size,
-        locale=locale,
-        color_scheme=scheme,
-        is_mobile=True,
-        has_touch=True,  # type: ignore[arg-type]
-    )
+    context = phone_context(browser, size, locale, scheme)
     page = context.new_page()
     name = f"issue19-three-sets-{size['width']}x{size['height']}-{locale[:2]}-{scheme}"
     try:
@@ -411,6 +392,21 @@ GROW_THE_MELD = """input => {
 }"""
 
 
+def pressed_as_it_grows(
+    page: Page, meld: Locator, press: Callable[[], None], lift: Callable[[], None]
+) -> None:
+    """Press, grow the meld in use past the keys as something late would, then lift: the page
+    holds still under the press and keeps the grown meld above the keys once it is lifted."""
+    press()
+    before = page.evaluate("window.scrollY")
+    meld.evaluate(GROW_THE_MELD)
+    settled(page)
+    assert page.evaluate("window.scrollY") == before, "the page moved under the press"
+    lift()
+    settled(page)
+    assert page.evaluate("window.scrollY") > before, "the grown meld was left under the keys"
+
+
 def test_the_page_stays_still_under_a_finger(
     browser: Browser, app: Flask, live_server: str, match_id: int
 ) -> None:
@@ -418,12 +414,7 @@ def test_the_page_stays_still_under_a_finger(
     does not scroll the page under it: the dock keeps the field in use above its keys once the
     tap has landed. Before, a toggle pressed as the live preview answered could be released
     over another line, and "Went out" stayed unticked (a lost tap, seen under load)."""
-    context = browser.new_context(
-        service_workers="block",  # not the offline phone: tests/conftest.py
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,  # type: ignore[arg-type]
-    )
+    context = phone_context(browser)
     page = context.new_page()
     try:
         sign_in(page, app, live_server)
@@ -434,37 +425,30 @@ def test_the_page_stays_still_under_a_finger(
         went_out = page.locator("label.toggle", has=page.locator("#s0-out"))
         box = page.locator("#s0-out")
 
-        # The mouse: pressed, something late grows the meld in use past the keys, released.
-        at = on_screen(page, went_out, "went out")
-        x, y = at["left"] + 10, (at["top"] + at["bottom"]) / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        before = page.evaluate("window.scrollY")
-        first.evaluate(GROW_THE_MELD)
-        settled(page)
-        assert page.evaluate("window.scrollY") == before, "the page moved under the mouse"
-        page.mouse.up()
+        def point() -> dict[str, float]:
+            at = on_screen(page, went_out, "went out")
+            return {"x": at["left"] + 10, "y": (at["top"] + at["bottom"]) / 2}
+
+        # The mouse ticks "Went out".
+        at = point()
+        page.mouse.move(at["x"], at["y"])
+        pressed_as_it_grows(page, first, page.mouse.down, page.mouse.up)
         expect(box).to_be_checked()
-        # Released: the dock keeps the meld's row, grown, above its keys as before.
-        settled(page)
-        assert page.evaluate("window.scrollY") > before, "the grown meld was left under the keys"
         above_the_dock(page, first, "the meld")
 
-        # A finger, as on a phone: the same tap takes "Went out" back.
+        # A finger, as on a phone (its click comes after the lift), takes it back.
         page.evaluate("document.querySelector('[data-late]').remove(); window.scrollTo(0, 0)")
         first.blur()
         first.focus()
-        at = on_screen(page, went_out, "went out")
-        point = [{"x": at["left"] + 10, "y": (at["top"] + at["bottom"]) / 2}]
-        touch = context.new_cdp_session(page)
-        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
-        before = page.evaluate("window.scrollY")
-        first.evaluate(GROW_THE_MELD)
-        settled(page)
-        assert page.evaluate("window.scrollY") == before, "the page moved under the finger"
-        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp = context.new_cdp_session(page)
+        at = point()
+
+        def touch(kind: str, points: list[dict[str, float]]) -> None:
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        pressed_as_it_grows(
+            page, first, lambda: touch("touchStart", [at]), lambda: touch("touchEnd", [])
+        )
         expect(box).not_to_be_checked()
-        settled(page)
-        assert page.evaluate("window.scrollY") > before, "the grown meld was left under the keys"
     finally:
         context.close()

@@ -11,7 +11,7 @@ from typing import Any, Literal
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
-from support.browser import settled, shown, sign_in
+from support.browser import phone_context, settled, shown, sign_in
 from support.set_keys import NO_THREE_SETS, SPOKEN, THREE_SETS, added, card_words
 
 pytestmark = pytest.mark.browser
@@ -76,13 +76,7 @@ def test_the_picker_on_two_phones_in_two_languages(
     browser: Browser, app: Flask, live_server: str, match_id: int
 ) -> None:
     for viewport, locale in PHONES:
-        context = browser.new_context(
-            service_workers="block",  # not the offline phone: tests/conftest.py
-            viewport=viewport,
-            locale=locale,
-            is_mobile=True,
-            has_touch=True,  # type: ignore[arg-type]
-        )
+        context = phone_context(browser, viewport, locale)
         page = context.new_page()
         try:
             sign_in(page, app, live_server)
@@ -254,14 +248,7 @@ def test_a_set_of_three_in_two_taps_without_the_dock(
     """The picker on its own (the referee's meld checker): after a lone natural card, a strip
     of three set keys under the grid, each writing two of the missing suits; ⌫ takes them back
     in one tap; none for two cards, a 2, a joker or a run; no key of the grid moves."""
-    context = browser.new_context(
-        service_workers="block",  # not the offline phone: tests/conftest.py
-        viewport=viewport,
-        locale=locale,
-        color_scheme=scheme,
-        is_mobile=True,
-        has_touch=True,  # type: ignore[arg-type]
-    )
+    context = phone_context(browser, viewport, locale, scheme)
     page = context.new_page()
     try:
         page.goto(f"{live_server}/referee/meld")
@@ -356,12 +343,7 @@ def test_a_field_tapped_while_the_page_loads_gets_its_picker(
     """On a slow phone the first meld's field can be tapped before the page's scripts run:
     its picker opens once they do, and its first card goes into that field (it used to stay
     folded until another field was tapped; a CI run on a slow machine tapped into it)."""
-    context = browser.new_context(
-        service_workers="block",  # not the offline phone: tests/conftest.py
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-    )
+    context = phone_context(browser)
     page = context.new_page()
     held: list[Any] = []
     try:

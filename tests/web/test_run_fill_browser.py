@@ -11,7 +11,7 @@ from typing import NamedTuple
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, expect
-from support.browser import sign_in
+from support.browser import phone_context, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -93,12 +93,7 @@ SET_FIELD = """([field, ace]) => {
 def test_the_run_fills_in_towards_either_end_and_back_out_in_one_tap(
     browser: Browser, app: Flask, live_server: str, match_id: int
 ) -> None:
-    context = browser.new_context(
-        service_workers="block",  # not the offline phone: tests/conftest.py
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,  # type: ignore[arg-type]
-    )
+    context = phone_context(browser)
     page = context.new_page()
     try:
         sign_in(page, app, live_server)
